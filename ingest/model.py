@@ -1,0 +1,85 @@
+"""What the parser hands to the classifier and extractors.
+
+Offsets index into ``ParsedDocument.text``, the document's full extracted
+text with pages joined by "\n\n". Pages are 1-based.
+"""
+
+from __future__ import annotations
+
+import bisect
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+ElementKind = Literal["title", "heading", "paragraph", "list_item", "table", "footer"]
+
+
+class Page(BaseModel):
+    number: int
+    char_start: int
+    char_end: int
+
+
+class Element(BaseModel):
+    kind: ElementKind
+    text: str
+    page: int
+    char_start: int
+    char_end: int
+    level: int | None = None  # headings
+
+
+class Table(BaseModel):
+    page: int
+    header: list[str]
+    rows: list[list[str]]
+    char_start: int  # span of the table's text in ParsedDocument.text (or the page span)
+    char_end: int
+    caption: str | None = None
+
+
+class ParsedSection(BaseModel):
+    number: str | None  # "14.3", "IV", "5(b)", "Schedule 2"; None for unnumbered headings
+    title: str | None
+    level: int
+    page_start: int
+    page_end: int
+    char_start: int
+    char_end: int
+    parent_index: int | None = None  # index into ParsedDocument.sections
+
+
+class ParseQuality(BaseModel):
+    ok: bool
+    reason: str | None = None  # "no text layer (needs OCR)", "garbled text", ...
+    text_chars: int = 0
+    alpha_ratio: float = 0.0
+
+
+class ParsedDocument(BaseModel):
+    path: str
+    format: str  # pdf | docx | html | md | txt
+    title: str
+    text: str
+    pages: list[Page]
+    elements: list[Element] = Field(default_factory=list)
+    sections: list[ParsedSection] = Field(default_factory=list)
+    tables: list[Table] = Field(default_factory=list)
+    quality: ParseQuality
+
+    def page_at(self, offset: int) -> int:
+        """The 1-based page holding character ``offset``."""
+        if not self.pages:
+            return 1
+        starts = [p.char_start for p in self.pages]
+        i = bisect.bisect_right(starts, offset) - 1
+        return self.pages[max(0, i)].number
+
+    def section_at(self, offset: int) -> int | None:
+        """Index of the innermost section containing ``offset``, if any."""
+        best: int | None = None
+        for i, s in enumerate(self.sections):
+            if s.char_start <= offset < s.char_end:
+                if best is None or s.level >= self.sections[best].level:
+                    best = i
+        return best

@@ -1,0 +1,45 @@
+"""Shared fixtures. Every fixture talks to a real store; nothing is mocked.
+
+Store fixtures live in tests/fixtures/*.py (one module per store) and are
+registered here. A test session gets its own data directory and tenant, so no
+leftover state from an earlier run is read.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+
+pytest_plugins = [
+    "tests.fixtures.postgres",
+    "tests.fixtures.graph",
+    "tests.fixtures.vectors",
+]
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED_DATA = (ROOT.parent / "shared" / "data").resolve()
+SAMPLES = ROOT / "samples"
+
+
+@pytest.fixture(scope="session")
+def data_dir(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("veridict-data")
+
+
+@pytest.fixture
+def tenant() -> str:
+    return f"t_{uuid.uuid4().hex[:10]}"
+
+
+@pytest.fixture(scope="session")
+def shared_data() -> Path:
+    if not (SHARED_DATA / "cuad").exists():
+        pytest.skip(f"shared data not found at {SHARED_DATA}")
+    return SHARED_DATA

