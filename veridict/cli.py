@@ -1,0 +1,190 @@
+"""The `veridict` command line: ingest, ask, eval, bench, doctor, serve, stop.
+
+Every command that returns data takes --json; failures exit non-zero with a
+message that says what to do.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from veridict.settings import Settings, load_settings
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
+console = Console(stderr=True)
+
+
+def _settings(tenant: Optional[str]) -> Settings:
+    return load_settings(tenant=tenant) if tenant else load_settings()
+
+
+def _fail(message: str, code: int = 1) -> None:
+    console.print(f"[bold red]error:[/] {message}")
+    raise typer.Exit(code)
+
+
+def _print_json(data) -> None:
+    sys.stdout.write(json.dumps(data, indent=2, default=str) + "\n")
+
+
+def _open(settings: Settings):
+    from stores.errors import StoreError
+    from veridict.factory import open_stores
+
+    try:
+        return open_stores(settings)
+    except StoreError as exc:
+        _fail(f"{exc}\nRun `veridict doctor` for a full check.")
+
+
+@app.command()
+def doctor(as_json: bool = typer.Option(False, "--json", help="Print the checks as JSON.")) -> None:
+    """Check each store, the models and the LLM endpoint."""
+    from veridict.doctor import as_dicts, run_doctor
+
+    checks = run_doctor(load_settings())
+    if as_json:
+        _print_json(as_dicts(checks))
+    else:
+        table = Table(title="veridict doctor")
+        for col in ("check", "status", "detail", "fix"):
+            table.add_column(col, overflow="fold")
+        for c in checks:
+            table.add_row(c.name, "[green]ok[/]" if c.ok else "[red]FAIL[/]", c.detail, c.fix or "")
+        Console().print(table)
+    if not all(c.ok for c in checks):
+        raise typer.Exit(1)
+
+
+@app.command()
+def stop() -> None:
+    """Stop the embedded servers started under the data directory."""
+    from stores.embedded_falkordb import stop_falkordb
+    from stores.embedded_postgres import stop_postgres
+
+    settings = load_settings()
+    stopped = {"postgres": stop_postgres(settings.data_path), "falkordb": stop_falkordb(settings.data_path)}
+    for name, was_running in stopped.items():
+        console.print(f"{name}: {'stopped' if was_running else 'was not running'}")
+
+
+@app.command()
+def ingest(
+    paths: list[Path] = typer.Argument(..., help="Files or folders to ingest."),
+    tenant: Optional[str] = typer.Option(None, help="Tenant (default: VERIDICT_TENANT)."),
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """Parse contracts and write them to the three stores (idempotent)."""
+    from ingest.pipeline import Ingestor, collect_files
+
+    missing = [str(p) for p in paths if not p.exists()]
+    if missing:
+        _fail(f"no such file or folder: {', '.join(missing)}", 2)
+    settings = _settings(tenant)
+    files = collect_files(paths)
+    if not files:
+        _fail("no ingestible files found (pdf, docx, html, md, txt)", 2)
+    with _open(settings) as stores:
+        report = Ingestor(stores).ingest_files(files, settings.tenant, progress=not as_json)
+    if as_json:
+        _print_json(report.model_dump())
+    else:
+        console.print(report.summary())
+    if report.failed:
+        raise typer.Exit(1)
+
+
+@app.command()
+def delete(
+    doc_key: str = typer.Argument(..., help="Document key (file stem) to remove, all versions."),
+    tenant: Optional[str] = typer.Option(None),
+) -> None:
+    """Remove a document from all three stores."""
+    from ingest.pipeline import Ingestor
+
+    settings = _settings(tenant)
+    with _open(settings) as stores:
+        removed = Ingestor(stores).delete(doc_key, settings.tenant)
+    if not removed:
+        _fail(f"no document '{doc_key}' in tenant '{settings.tenant}'", 1)
+    console.print(f"removed {len(removed)} version(s) of {doc_key}")
+
+
+@app.command()
+def ask(
+    question: str = typer.Argument(...),
+    tenant: Optional[str] = typer.Option(None),
+    as_json: bool = typer.Option(False, "--json", help="Print the typed answer as JSON."),
+) -> None:
+    """Answer a question from the ingested library, with citations, or refuse."""
+    from graphs.answer_graph import answer_question
+
+    settings = _settings(tenant)
+    with _open(settings) as stores:
+        known = stores.pg.list_documents(settings.tenant)
+        if not known:
+            _fail(f"tenant '{settings.tenant}' has no documents: run `veridict ingest PATH` first", 1)
+        answer = answer_question(stores, settings, question, tenant=settings.tenant)
+    if as_json:
+        _print_json(answer.model_dump(mode="json"))
+        return
+    from veridict.render import render_answer
+
+    Console().print(render_answer(answer))
+
+
+@app.command(name="eval")
+def eval_cmd(
+    questions: Path = typer.Option(
+        Path("../shared/data/cuad/dev/questions.jsonl"), help="Questions file (CUAD dev format)."
+    ),
+    mode: str = typer.Option("agent", help="agent | baseline | both"),
+    limit: Optional[int] = typer.Option(None, help="Only the first N questions."),
+    out: Path = typer.Option(Path("bench/results/eval"), help="Where the JSON/Markdown reports go."),
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """Evaluate answer quality on a question set, against a plain vector baseline."""
+    from veridict.evaluation.cli_entry import run_cli_eval
+
+    if not questions.exists():
+        _fail(f"questions file not found: {questions}", 2)
+    reports = run_cli_eval(load_settings(), questions, mode, limit, out)
+    if as_json:
+        _print_json({m: r.model_dump() for m, r in reports.items()})
+    else:
+        for m, r in reports.items():
+            Console().print(f"\n[bold]{m}[/]\n{r.markdown()}")
+
+
+@app.command()
+def bench(
+    what: str = typer.Argument("all", help="ingest | query | all"),
+    sizes: str = typer.Option("10,100,510", help="CUAD contract counts for the ingest benchmark."),
+    out: Path = typer.Option(Path("bench/results"), help="Where the JSON results go."),
+) -> None:
+    """Benchmarks on CUAD: ingestion throughput, query latency per stage, memory."""
+    from bench.run import run_bench
+
+    run_bench(load_settings(), what, [int(s) for s in sizes.split(",") if s], out)
+
+
+@app.command()
+def serve(
+    chat_port: int = typer.Option(8000, help="Chainlit chat port."),
+    api_port: int = typer.Option(2024, help="LangGraph API port."),
+) -> None:
+    """Start the LangGraph API (owner of the stores) and the Chainlit chat."""
+    from veridict.serve import serve_all
+
+    serve_all(load_settings(), chat_port=chat_port, api_port=api_port)
+
+
+if __name__ == "__main__":
+    app()
