@@ -8,6 +8,8 @@ leftover state from an earlier run is read.
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 import uuid
 from pathlib import Path
 
@@ -29,8 +31,12 @@ SAMPLES = ROOT / "samples"
 
 
 @pytest.fixture(scope="session")
-def data_dir(tmp_path_factory) -> Path:
-    return tmp_path_factory.mktemp("veridict-data")
+def data_dir():
+    """A session data directory of our own: pytest's tmp retention may delete
+    older basetemps while an embedded server still runs in them."""
+    path = Path(tempfile.mkdtemp(prefix="veridict-test-"))
+    yield path
+    shutil.rmtree(path, ignore_errors=True)
 
 
 @pytest.fixture
