@@ -1,0 +1,1 @@
+"""Evaluation harness: questions, scoring, the vector baseline, the runner and reports."""
