@@ -545,6 +545,20 @@ class PostgresStore:
         found = {str(r["c_id"]): (_model(Chunk, r, "c_"), _model(Document, r, "d_")) for r in rows}
         return [found[i] for i in dict.fromkeys(ids) if i in found]
 
+    def document_chunks(self, tenant: str, document_id: str) -> list[Chunk]:
+        """All chunks of one document (any status), in reading order."""
+        if not _is_uuid(document_id):
+            return []
+        rows = self._all(q.DOCUMENT_CHUNKS, {"tenant": tenant, "document_id": document_id})
+        return [_model(Chunk, r, "c_") for r in rows]
+
+    def document_sections(self, tenant: str, document_id: str) -> list[Section]:
+        """All sections of one document (any status), in reading order."""
+        if not _is_uuid(document_id):
+            return []
+        rows = self._all(q.DOCUMENT_SECTIONS, {"tenant": tenant, "document_id": document_id})
+        return [_model(Section, r, "s_") for r in rows]
+
     def get_section(self, tenant: str, section_id: str) -> Section | None:
         """A section of an active or superseded document."""
         if not _is_uuid(section_id):

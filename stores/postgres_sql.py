@@ -296,6 +296,16 @@ JOIN documents d ON d.tenant = c.tenant AND d.id = c.document_id
 WHERE c.tenant = %(tenant)s AND c.id = ANY(%(ids)s::uuid[]) AND d.status = 'active'"""
 
 # Id-addressed reads see active and superseded versions (quotes from "the old version").
+DOCUMENT_CHUNKS = f"""
+SELECT {CHUNK} FROM chunks c
+WHERE c.tenant = %(tenant)s AND c.document_id = %(document_id)s
+ORDER BY c.ordinal"""
+
+DOCUMENT_SECTIONS = f"""
+SELECT {SECTION} FROM sections s
+WHERE s.tenant = %(tenant)s AND s.document_id = %(document_id)s
+ORDER BY s.char_start, s.level"""
+
 GET_SECTION = f"""
 SELECT {SECTION} FROM sections s
 JOIN documents d ON d.tenant = s.tenant AND d.id = s.document_id

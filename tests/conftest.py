@@ -23,6 +23,7 @@ pytest_plugins = [
     "tests.fixtures.postgres",
     "tests.fixtures.graph",
     "tests.fixtures.vectors",
+    "tests.fixtures.stores",
 ]
 
 ROOT = Path(__file__).resolve().parents[1]

