@@ -141,7 +141,7 @@ class Ingestor:
             from ingest.parse import Parser
 
             s = self.settings
-            self._parser = Parser(pdf_pipeline=s.pdf_pipeline, max_file_mb=s.max_file_mb, max_pages=s.max_pages)
+            self._parser = Parser.from_settings(s)
         return self._parser
 
     @property
@@ -273,7 +273,7 @@ class Ingestor:
 
             stage = "graph"
             pg.ledger_set(tenant, doc.id, stage, "started")
-            graph.write_document(tenant, doc, p.sections, p.entities, p.mentions, p.references)
+            graph.write_document(tenant, doc, p.sections, _unique(p.entities), p.mentions, p.references)
             pg.ledger_set(tenant, doc.id, stage, "done")
 
             stage = "activate"
@@ -316,6 +316,15 @@ class Ingestor:
                 self.stores.vectors.delete_document(tenant, doc.id)
                 self.stores.graph.delete_document(tenant, doc.id)
                 self.stores.pg.purge_document(tenant, doc.id)
+
+
+def _unique(entities: list[Entity]) -> list[Entity]:
+    """One object per stored entity (Postgres folds aliases onto one id): the fullest."""
+    best: dict[str, Entity] = {}
+    for e in entities:
+        if e.id not in best or len(e.aliases) > len(best[e.id].aliases):
+            best[e.id] = e
+    return list(best.values())
 
 
 class _progress:

@@ -321,8 +321,10 @@ class PostgresStore:
         """Merge entities into the tenant's; return {given id: stored id}."""
         if not entities:
             return {}
+        rep_of = _fold_batch(entities)  # given id -> representative entity
+        given_ids = [e.id for e in entities]
         keyed = []
-        for e in entities:
+        for e in {id(r): r for r in rep_of.values()}.values():
             names = [e.canonical_name, *e.aliases]
             keys = [(alias_key(n), n) for n in names if alias_key(n)]
             keyed.append((e, keys))
@@ -373,6 +375,18 @@ class PostgresStore:
                     },
                 )
         cur.executemany(q.INSERT_ALIAS, [aliases[k] for k in sorted(aliases)])
+        # entities folded into a representative follow it; every object gets the stored name
+        for given in given_ids:
+            id_map[given] = rep_of[given].id
+        names = {
+            str(r["id"]): r["canonical_name"]
+            for r in cur.execute(
+                q.ENTITY_NAMES, {"tenant": tenant, "ids": sorted(set(id_map.values()))}
+            ).fetchall()
+        }
+        for given, e in zip(given_ids, entities):
+            e.id = id_map[given]
+            e.canonical_name = names.get(e.id, e.canonical_name)
         return id_map
 
     def activate(self, tenant: str, document_id: str) -> list[str]:
@@ -641,3 +655,32 @@ def _copy(cur: psycopg.Cursor, sql: str, rows) -> None:
     with cur.copy(sql) as copy:
         for row in rows:
             copy.write_row(row)
+
+
+def _name_rank(e: Entity) -> tuple[int, int, int]:
+    """Which of two folded names is canonical: a full legal name beats a short one."""
+    from stores.names import alias_key as _key
+
+    has_form = int(_key(e.canonical_name) != e.canonical_name.strip().lower())
+    return (len(e.aliases), has_form, len(e.canonical_name))
+
+
+def _fold_batch(entities: list[Entity]) -> dict[str, Entity]:
+    """Fold entities of one write that share an alias key and type into one.
+
+    Returns {given entity id: its representative}; the representative (the
+    fullest name) collects the others' names as aliases.
+    """
+    rep_of: dict[str, Entity] = {}
+    by_key: dict[tuple[str, str], Entity] = {}
+    for e in sorted(entities, key=_name_rank, reverse=True):
+        keys = [(e.type, alias_key(n)) for n in (e.canonical_name, *e.aliases) if alias_key(n)]
+        rep = next((by_key[k] for k in keys if k in by_key), e)
+        rep_of[e.id] = rep
+        if rep is not e:
+            for name in (e.canonical_name, *e.aliases):
+                if name != rep.canonical_name and name not in rep.aliases:
+                    rep.aliases.append(name)
+        for k in keys:
+            by_key.setdefault(k, rep)
+    return rep_of

@@ -339,3 +339,7 @@ SELECT (SELECT count(*) FROM documents WHERE tenant = %(tenant)s) AS documents,
 
 DELETE_TENANT_DOCUMENTS = "DELETE FROM documents WHERE tenant = %(tenant)s"
 DELETE_TENANT_ENTITIES = "DELETE FROM entities WHERE tenant = %(tenant)s"
+
+ENTITY_NAMES = """
+SELECT id, canonical_name FROM entities
+WHERE tenant = %(tenant)s AND id = ANY(%(ids)s::uuid[])"""

@@ -711,3 +711,15 @@ def test_checkpointer_persists_graph_state(pg_url):
         assert builder.compile(checkpointer=saver).invoke({"turns": 0}, config) == {"turns": 1}
     with checkpointer(pg_url) as saver:  # setup again is harmless; the state survived
         assert builder.compile(checkpointer=saver).get_state(config).values == {"turns": 1}
+
+
+def test_entities_sharing_an_alias_in_one_write_fold_to_the_full_name(pg_store, tenant):
+    """A short form emitted as its own entity folds into the full legal name."""
+    from stores.postgres import _fold_batch
+    from veridict.types import Entity
+
+    full = Entity(tenant=tenant, canonical_name="CloudSecure GmbH", type="ORG", aliases=["CloudSecure", "CS GmbH"])
+    short = Entity(tenant=tenant, canonical_name="CS GmbH", type="ORG")
+    other = Entity(tenant=tenant, canonical_name="Northwind Analytics Ltd", type="ORG")
+    rep_of = _fold_batch([short, full, other])
+    assert rep_of[short.id] is full and rep_of[full.id] is full and rep_of[other.id] is other
