@@ -159,8 +159,12 @@ def eval_cmd(
     if as_json:
         _print_json({m: r.model_dump() for m, r in reports.items()})
     else:
+        from veridict.evaluation.report import compare_markdown
+
         for m, r in reports.items():
-            Console().print(f"\n[bold]{m}[/]\n{r.markdown()}")
+            Console().print(f"\n[bold]{m}[/]\n{r.to_markdown()}")
+        if len(reports) > 1:
+            Console().print(compare_markdown(list(reports.values())))
 
 
 @app.command()

@@ -147,3 +147,47 @@ def evaluate(
     finally:
         if cleanup is not None:
             cleanup(tenant)
+
+
+def run_cli_eval(
+    settings: Settings, questions_path: Path, mode: str, limit: int | None, out_dir: Path
+) -> dict[str, EvalReport]:
+    """`veridict eval`: the real ingestion pipeline and agent (and/or the baseline).
+
+    Both modes share one fresh tenant, so the baseline sees exactly the same
+    chunks and embeddings as the agent; the tenant is removed at the end.
+    """
+    from graphs.answer_graph import answer_question
+    from ingest.pipeline import Ingestor
+    from veridict.evaluation.baseline import baseline_factory
+    from veridict.factory import open_stores
+
+    modes = ["agent", "baseline"] if mode == "both" else [mode]
+    unknown = [m for m in modes if m not in ("agent", "baseline")]
+    if unknown:
+        raise EvaluationError(f"unknown mode {unknown[0]!r}: use agent, baseline or both")
+    reports: dict[str, EvalReport] = {}
+    with open_stores(settings) as stores:
+        tenant = fresh_tenant("eval")
+        ingestor = Ingestor(stores)
+
+        def ingest(paths, tenant_):
+            return ingestor.ingest_files(list(paths), tenant_, progress=True)
+
+        def agent_factory(tenant_: str, mode_: str):
+            return lambda q: answer_question(stores, settings, q, tenant=tenant_)
+
+        try:
+            for m in modes:
+                reports[m] = evaluate(
+                    settings, questions_path, m, limit, out_dir,
+                    ingest_fn=ingest,
+                    answerer=agent_factory if m == "agent" else baseline_factory(stores),
+                    tenant=tenant,
+                    list_documents=stores.pg.list_documents,
+                )
+        finally:
+            stores.vectors.delete_tenant(tenant)
+            stores.graph.delete_tenant(tenant)
+            stores.pg.delete_tenant(tenant)
+    return reports
