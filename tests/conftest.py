@@ -24,6 +24,7 @@ pytest_plugins = [
     "tests.fixtures.graph",
     "tests.fixtures.vectors",
     "tests.fixtures.stores",
+    "tests.fixtures.servers",
 ]
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -75,6 +75,9 @@ class Settings(BaseSettings):
     max_tool_calls: int = 12
     max_hops: int = 4
 
+    # Where `veridict serve` listens (0.0.0.0 inside a container).
+    serve_host: str = "127.0.0.1"
+
     # Chat authentication (Chainlit); unset -> no login.
     chat_password: SecretStr | None = None
     chat_auth_secret: SecretStr | None = None
