@@ -1,0 +1,352 @@
+"""Agreement and effective dates of a contract."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from ingest.fact_context import DocContext, rank_facts, ws
+from ingest.normalize import (
+    find_dates,
+)
+from veridict.types import Fact
+
+# ----------------------------------------------------------------------------- dates
+
+_AGREEMENT_CUE = re.compile(
+    ws(
+        r"(?:dated|made|entered into|executed|signed|as of|effective|this|concluded|day of|"
+        r"date[d:]?|on)\s*(?:as of|on|at|the|this)?\s*$"
+    ),
+    re.I,
+)
+# "the Purchase Agreement dated June 30, 2017": a date of another document
+_OTHER_DOC_DATE = re.compile(
+    ws(
+        r"\b(?:the|that certain|a|an|such|said|each|any|its|their|prior|existing|certain) "
+        r"(?P<np>(?:[\w&,'’\-]+ ){0,6}?(?:agreement|contract|amendment|letter|lease|plan|note|"
+        r"license|order|certificate|deed|memorandum|policy|act|law)s?) (?:\([^)]{0,60}\) )?(?:dated|"
+        r"entered into|executed|signed|effective)(?: as of| on)?\s*$"
+    ),
+    re.I,
+)
+_SELF_DEFINED = re.compile(
+    r"\(\s*(?:this|the)?\s*[\"“]\s*(?:agreement|contract)\s*[\"”]\s*\)", re.I
+)
+
+
+def _is_other_document_date(prior: str) -> bool:
+    m = _OTHER_DOC_DATE.search(prior)
+    if not m:
+        return False
+    np = m.group("np").lower()
+    # "this Agreement dated ..." or 'Consulting Agreement ("Agreement") dated' is this document
+    if re.search(r"\bthis\b", np) or _SELF_DEFINED.search(m.group(0)):
+        return False
+    return True
+
+
+_SIGNATURE_START = re.compile(
+    ws(
+        r"\bIN WITNESS WHEREOF\b|\bSIGNATURE PAGE\b|\b(?:have|has) (?:duly )?(?:signed|executed) "
+        r"this|\bINTENDING TO BE LEGALLY BOUND\b|\bAGREED AND ACCEPTED\b|\bACCEPTED AND AGREED\b"
+    ),
+    re.I,
+)
+_THIS_DATED = re.compile(
+    ws(
+        r"\b(?:this|the) (?:agreement|contract) (?:is|was|shall be) (?:dated|made|signed|executed|"
+        r"entered into)(?: as of| on)?\s*"
+    ),
+    re.I,
+)
+
+
+def _is_filing_footer(text: str, s: int) -> bool:
+    """An EDGAR filing footer ("Source: ACME CORP, 8-K, 8/2/2005") is not the contract's date."""
+    return bool(re.search(r"\bSource\s*:[^\n]{0,120}$", text[max(0, s - 130) : s]))
+
+
+_EFFECTIVE_CUE = re.compile(ws(r"\beffective(?: date)?\W*(?:as of|on|from|this|is)?\W*$"), re.I)
+_MADE_CUE = re.compile(
+    ws(r"(?:dated|made|entered into|entered|executed|signed|concluded|day of)\b[^.]{0,40}$"), re.I
+)
+
+
+def _signature_date(doc: DocContext) -> tuple[int, int, dt.date] | None:
+    """The date in the signature part: 'IN WITNESS WHEREOF ... on November 8, 2002', 'Date: ...'."""
+    text = doc.text
+    sig = list(_SIGNATURE_START.finditer(text))
+    sig_start = sig[-1].start() if sig else int(len(text) * 0.85)
+    for d in find_dates(text[sig_start:]):
+        s, e = sig_start + d.start, sig_start + d.end
+        if _is_other_document_date(text[max(sig_start, s - 160) : s]) or _is_filing_footer(text, s):
+            continue
+        near = text[max(sig_start, s - 300) : min(len(text), e + 300)]
+        if sig or re.search(r"\bBy\s*:|/s/|\bSignature\b|\bDate\s*:|\bName\s*:", near, re.I):
+            return s, e, d.value
+    return None
+
+
+def agreement_dates(doc: DocContext, o_start: int, o_end: int) -> list[Fact]:
+    text = doc.text
+    out: list[Fact] = []
+    effective_cued = None
+    for d in find_dates(text[o_start:o_end]):
+        s, e = o_start + d.start, o_start + d.end
+        before = text[max(o_start, s - 60) : s]
+        if _is_other_document_date(text[max(o_start, s - 160) : s]) or _is_filing_footer(text, s):
+            continue
+        cue = _AGREEMENT_CUE.search(before)
+        # a date with no cue counts only in the title block, not deep in a long opening
+        if not cue and s - o_start > 1200:
+            continue
+        if _EFFECTIVE_CUE.search(before) and not _MADE_CUE.search(before):
+            # "effective as of July 1, 1998": when the agreement took effect, which may differ
+            # from when it was made; keep looking for a date of making
+            effective_cued = effective_cued or (s, e, d.value)
+            continue
+        out.append(
+            doc.fact(
+                "agreement_date",
+                d.value.isoformat(),
+                s,
+                e,
+                "agreement_date_opening",
+                0.9 if cue else 0.7,
+                value_date=d.value,
+            )
+        )
+        return out
+    # "This Agreement is dated April 29, 2010" anywhere
+    for m in _THIS_DATED.finditer(text):
+        ds = find_dates(text[m.end() : m.end() + 40])
+        if ds and ds[0].start < 3:
+            s, e = m.end() + ds[0].start, m.end() + ds[0].end
+            out.append(
+                doc.fact(
+                    "agreement_date",
+                    ds[0].value.isoformat(),
+                    s,
+                    e,
+                    "agreement_date_this_dated",
+                    0.8,
+                    value_date=ds[0].value,
+                )
+            )
+            return out
+    # the signature part: "IN WITNESS WHEREOF ... on November 8, 2002", "Date: December 11, 2009"
+    signed = _signature_date(doc)
+    if signed is not None:
+        s, e, value = signed
+        out.append(
+            doc.fact(
+                "agreement_date",
+                value.isoformat(),
+                s,
+                e,
+                "agreement_date_signature",
+                0.65 if effective_cued else 0.6,
+                value_date=value,
+            )
+        )
+        return out
+    if effective_cued is not None:
+        s, e, value = effective_cued
+        out.append(
+            doc.fact(
+                "agreement_date",
+                value.isoformat(),
+                s,
+                e,
+                "agreement_date_effective_opening",
+                0.75,
+                value_date=value,
+            )
+        )
+    return out
+
+
+_EFFECTIVE_PATTERNS: list[tuple[str, re.Pattern[str], float]] = [
+    # "Effective Date" means July 15, 2005 / EFFECTIVE DATE means 18 May 2000
+    (
+        "effective_date_means",
+        re.compile(
+            ws(r"[\"“]?effective date[\"”]?,? (?:shall )?(?:mean|means|is|refers to|shall be)\b"),
+            re.I,
+        ),
+        0.95,
+    ),
+    # July 31, 2017 (the "Effective Date") / ... (the "Commencement Date")
+    (
+        "effective_date_defined",
+        re.compile(
+            ws(
+                r"\(\s*(?:hereinafter |herein )?(?:referred to as )?(?:the |this )?[\"“]"
+                r"(?P<which>effective|commencement) date[\"”]\s*\)"
+            ),
+            re.I,
+        ),
+        0.9,
+    ),
+    # effective as of / effective on / made effective this
+    (
+        "effective_as_of",
+        re.compile(
+            ws(
+                r"\b(?:shall be |is |be |become |becomes |made |being |deemed )?effective (?:as of|as from|"
+                r"on|from|this|upon|starting|commencing|beginning|when)\b"
+            ),
+            re.I,
+        ),
+        0.85,
+    ),
+    # This Agreement shall commence on / the Term shall begin on / take effect on
+    (
+        "effective_commence",
+        re.compile(
+            ws(
+                r"\b(?:this agreement|the agreement|this contract|the (?:initial )?term(?: of this "
+                r"(?:agreement|contract))?|it) (?:shall |will |is to )?(?:commence|begin|start|take effect|"
+                r"come into (?:force|effect)|enter into force|become effective)s? (?:on|as of|from|"
+                r"effective|upon|with)\b"
+            ),
+            re.I,
+        ),
+        0.75,
+    ),
+]
+_SELF_DATE = re.compile(
+    ws(
+        r"(?<!effective\s)(?:the )?(?:date (?:first )?(?:written|set forth|stated|mentioned|indicated) "
+        r"above|date hereof|(?<!effective\s)date of (?:this|the) (?:agreement|contract)|date of (?:its )?execution|execution date|"
+        r"execution (?:hereof|of this (?:agreement|contract))|date (?:on which|when) (?:this "
+        r"agreement|it) (?:is|has been|was) (?:executed|signed)|date of (?:its )?signature|"
+        r"(?:last|latest) date (?:of signature|set forth below|below)|date of the last signature|"
+        r"(?:its )?(?:execution|signature|signing) (?:by|of) (?:both|all|the) parties|"
+        r"(?:one or more )?counterparts have been (?:signed|executed))"
+    ),
+    re.I,
+)
+
+
+def effective_dates(
+    doc: DocContext, agreement: Fact | None, o_start: int, o_end: int
+) -> list[Fact]:
+    text = doc.text
+    cands: list[Fact] = []
+    for rule, pattern, conf in _EFFECTIVE_PATTERNS:
+        for m in pattern.finditer(text):
+            if rule == "effective_date_defined":
+                if m.group("which").lower() == "commencement":
+                    conf_here = conf - 0.1
+                    if not re.search(
+                        r"\b(?:term|agreement)\b",
+                        text[doc.sentences.span_at(m.start())[0] : m.start()],
+                        re.I,
+                    ):
+                        continue
+                else:
+                    conf_here = conf
+                window_start = max(doc.sentences.span_at(m.start())[0], m.start() - 120)
+                ds = find_dates(text[window_start : m.start()])
+                ref = _SELF_DATE.search(text[window_start : m.start()])
+                if ds and (not ref or ref.start() < ds[-1].start):
+                    d = ds[-1]
+                    s, e = window_start + d.start, window_start + d.end
+                    cands.append(
+                        doc.fact(
+                            "effective_date",
+                            d.value.isoformat(),
+                            s,
+                            e,
+                            rule,
+                            conf_here,
+                            value_date=d.value,
+                        )
+                    )
+                elif ref and agreement is not None:
+                    cands.append(
+                        _ref_to_agreement(
+                            doc,
+                            agreement,
+                            window_start + ref.start(),
+                            m.end(),
+                            rule,
+                            conf_here - 0.1,
+                        )
+                    )
+                continue
+            window = text[m.end() : m.end() + 160]
+            ds = find_dates(window)
+            ref = _SELF_DATE.search(window)
+            limit = 100 if rule == "effective_date_means" else 45
+            if ref and ref.start() < 60 and (not ds or ref.start() < ds[0].start) and agreement:
+                cands.append(
+                    _ref_to_agreement(
+                        doc, agreement, m.start(), m.end() + ref.end(), rule, conf - 0.1
+                    )
+                )
+                continue
+            if ds and ds[0].start < limit:
+                d = ds[0]
+                s, e = m.end() + d.start, m.end() + d.end
+                in_opening = o_start <= s < o_end
+                if (
+                    rule == "effective_as_of"
+                    and not in_opening
+                    and not re.search(
+                        r"\b(?:agreement|contract|amendment|term)\b",
+                        text[doc.sentences.span_at(m.start())[0] : m.start()],
+                        re.I,
+                    )
+                ):
+                    continue  # "effective as of June 30, 2014, the controls were ..." is not ours
+                c = conf if (in_opening or rule == "effective_date_means") else conf - 0.1
+                cands.append(
+                    doc.fact(
+                        "effective_date", d.value.isoformat(), s, e, rule, c, value_date=d.value
+                    )
+                )
+    if cands:
+        return rank_facts(cands)
+    if agreement is None:
+        return []
+    # Fallback: the agreement date. Stated effectiveness makes it likely; silence does not.
+    mentions_effective = bool(re.search(r"Effective\s+Date", text)) or bool(
+        re.search(r"\beffective\b", text[o_start:o_end], re.I)
+    )
+    conf = 0.6 if mentions_effective else 0.3
+    return [
+        _ref_to_agreement(
+            doc,
+            agreement,
+            agreement.char_start,
+            agreement.char_end,
+            "effective_from_agreement_date",
+            conf,
+            quote=agreement,
+        )
+    ]
+
+
+def _ref_to_agreement(
+    doc: DocContext,
+    agreement: Fact,
+    start: int,
+    end: int,
+    rule: str,
+    conf: float,
+    quote: Fact | None = None,
+) -> Fact:
+    span = (quote.char_start, quote.char_end) if quote else None
+    return doc.fact(
+        "effective_date",
+        agreement.value_text,
+        start,
+        end,
+        rule,
+        conf,
+        value_date=agreement.value_date,
+        quote_span=span,
+    )

@@ -1,0 +1,649 @@
+"""Initial term and expiration date, renewal term and notice periods of a contract."""
+
+from __future__ import annotations
+
+import re
+
+from ingest.fact_context import ASSERT_THRESHOLD, DocContext, ws
+from ingest.normalize import (
+    Duration,
+    add_duration,
+    find_dates,
+    find_durations,
+    words_to_number,
+)
+from veridict.types import Fact
+
+# ----------------------------------------------------------------------------- term / expiry
+
+_TERM_SUBJECT = r"(?:term|agreement|contract|employment|engagement|appointment|arrangement)"
+_TERM_SENTENCE = re.compile(
+    ws(
+        rf"\b{_TERM_SUBJECT}\b[^.]{{0,200}}?\b(?:commence|continue|remain|expire|terminat|terminab|be for|"
+        r"shall be|will be|last|run|in effect|in force|until|period of|effective|extend|begin)"
+        r"|\buntil\b[^.]{0,60}\b(?:19|20)\d\d\b[^.]{0,40}\bterm\b"
+    ),
+    re.I,
+)
+_UNTIL_DATE = re.compile(
+    ws(
+        r"\b(?:until|till|through|thru|expire on|expires on|expiring on|ending on|end on|ends on|"
+        r"terminate on|terminates on|terminating on|up to and including|to and including|"
+        r"expire at midnight on|expire at the close of business on|end of)(?: and including)?"
+        r"(?: the close of business on| midnight on| 11:59 p\.m\.[^,]{0,30},? on)?\s*$"
+    ),
+    re.I,
+)
+_PERPETUAL = re.compile(
+    ws(
+        r"\b(?:in perpetuity|perpetuity|perpetual(?:ly)?|indefinite(?:ly)?|no (?:fixed )?"
+        r"(?:term|expiration)|(?:shall|will) not (?:be terminable|expire)|not be terminable|"
+        r"until (?:and unless )?(?:terminated|either party|one party|the parties|such time as|it is "
+        r"terminated)|until (?:the )?(?:expiration|termination|expiry) of (?:the )?(?!term\b|initial|"
+        r"this agreement|this contract)[a-z]*\s*[A-Z]|"
+        r"unless and until (?:terminated|either party|one party|the parties))"
+    ),
+    re.I,
+)
+# the term runs from the agreement's own start (effective date, signature, date hereof)
+_BASE_SELF = re.compile(
+    ws(
+        r"\b(?:effective date|date (?:hereof|of this agreement|first (?:written|set forth) above)|"
+        r"execution|commencement date|date of execution|date of signature|signing|"
+        r"(?:this agreement|it) (?:shall |will )?(?:commence|begin|become effective|take effect))"
+    ),
+    re.I,
+)
+# "... from the date on which the channel is uploaded": a start we cannot date
+_BASE_OTHER = re.compile(
+    ws(
+        r"^[^.;]{0,30}?\b(?:from|after|following|commencing (?:on|with)|beginning (?:on|with)|"
+        r"starting (?:on|with)) (?:the )?(?!effective date|date hereof|date of this|date first|"
+        r"execution|commencement date|signing|date of (?:execution|signature))"
+        r"(?:date (?:on which|of) )?(?:the )?(?:first|initial|launch|completion|delivery|acceptance|"
+        r"commercial|shipment|opening|receipt|date on which|date when|closing|approval|"
+        r"issuance|[a-z]+ (?:is|are|has been|have been) )"
+    ),
+    re.I,
+)
+_ANNIVERSARY = re.compile(
+    ws(
+        r"\b(?:(?P<ord>[a-z]+)(?: \(\d+(?:st|nd|rd|th)?\))?|(?P<num>\d+)(?: ?(?:st|nd|rd|th))?|"
+        r"(?P<nyear>[\w]+)[- ]year) anniversary of the (?:effective date|commencement date|"
+        r"date (?:hereof|of this agreement)|execution)"
+    ),
+    re.I,
+)
+_ORD_WORDS = {
+    "first": 1,
+    "second": 2,
+    "third": 3,
+    "fourth": 4,
+    "fifth": 5,
+    "sixth": 6,
+    "seventh": 7,
+    "eighth": 8,
+    "ninth": 9,
+    "tenth": 10,
+    "eleventh": 11,
+    "twelfth": 12,
+    "fifteenth": 15,
+    "twentieth": 20,
+    "thirtieth": 30,
+}
+_DURATION_LEAD = re.compile(
+    ws(
+        r"(?:\bfor|\bof|\bbe|\bextend|\bcontinue|\bremain|\bterm|\bperiod|\bduring|\binitially|"
+        r"\ban initial|\bending|\bend|\bexpire|\bexpiring|\blasting|\blast|\brun|\brunning)\b"
+        r"[\w\s(),.\"“”-]{0,40}$"
+    ),
+    re.I,
+)
+
+
+def _is_renewal_context(before: str) -> bool:
+    return bool(
+        re.search(
+            r"\b(?:renew\w*|extension|additional|successive|subsequent|further|" r"consecutive)\b",
+            before[-80:],
+            re.I,
+        )
+    )
+
+
+_STARTS_ON = re.compile(
+    ws(
+        r"\b(?:commenc\w*|begin\w*|start\w*|effective|take effect|come into (?:force|effect)|"
+        r"from)(?: on| as of| from| with)?(?: the date of)?\s*$"
+    ),
+    re.I,
+)
+
+
+def _start_date_in(sentence: str, before_pos: int):
+    """A start date stated in the term sentence itself: 'shall begin on January 1, 2000 and ...'."""
+    for d in find_dates(sentence[:before_pos]):
+        if _STARTS_ON.search(sentence[max(0, d.start - 40) : d.start]):
+            return d.value
+    return None
+
+
+def _term_base(effective: Fact | None, agreement: Fact | None) -> Fact | None:
+    """The start the initial term runs from: the effective date, else the agreement date."""
+    if effective is not None and effective.confidence >= ASSERT_THRESHOLD:
+        return effective
+    return agreement or effective
+
+
+def term_and_expiry(
+    doc: DocContext, effective: Fact | None, agreement: Fact | None = None
+) -> list[Fact]:
+    text = doc.text
+    out: list[Fact] = []
+    base = _term_base(effective, agreement)
+    # a base that is itself a fallback guess passes on its uncertainty
+    base_conf = (
+        0.0
+        if base is None
+        else (
+            min(0.8, base.confidence)
+            if base.method.endswith("effective_from_agreement_date")
+            else min(0.8, base.confidence + 0.2)
+        )
+    )
+    for lo, hi in doc.sentences.sentences():
+        sentence = text[lo:hi]
+        if not _TERM_SENTENCE.search(sentence):
+            continue
+        low = sentence.lower()
+        # not the term of something else (a license, a warranty, confidentiality, payment...)
+        if re.search(
+            r"\b(?:warrant|confidential|non-?compet|solicit|payment|invoice|royalt|"
+            r"survive|insurance|lease of|guarantee|license term|purchase order)\w*",
+            low,
+        ) and not re.search(
+            r"\b(?:the (?:initial )?term of this (?:agreement|contract) (?:shall|will|is)|this "
+            r"(?:agreement|contract) shall (?:commence|continue|remain|be effective)|"
+            r"initial term)\b",
+            low,
+        ):
+            continue
+        section = doc.section_for(lo)
+        in_term_section = bool(
+            section
+            and section.title
+            and re.search(r"\bterm\b|duration|period", section.title, re.I)
+        )
+        weight = (
+            0.1
+            if in_term_section
+            or "initial term" in low
+            or re.search(r"\bterm of this (?:agreement|contract)\b", low)
+            else 0.0
+        )
+        found_here = False
+        # explicit end date: "shall continue until December 31, 2020"
+        for d in find_dates(sentence):
+            before = sentence[max(0, d.start - 70) : d.start]
+            if _UNTIL_DATE.search(before) and not _is_renewal_context(before):
+                s, e = lo + d.start, lo + d.end
+                out.append(
+                    doc.fact(
+                        "expiration_date",
+                        d.value.isoformat(),
+                        s,
+                        e,
+                        "expiration_until_date",
+                        0.8 + weight,
+                        value_date=d.value,
+                    )
+                )
+                found_here = True
+        # "until the fourth anniversary of the Effective Date"
+        for a in _ANNIVERSARY.finditer(sentence):
+            if a.group("num"):
+                n = int(a.group("num"))
+            elif a.group("nyear"):
+                n = words_to_number(a.group("nyear")) or (
+                    int(a.group("nyear")) if a.group("nyear").isdigit() else None
+                )
+            else:
+                n = _ORD_WORDS.get(a.group("ord").lower())
+            lead = sentence[max(0, a.start() - 80) : a.start()]
+            if (
+                not n
+                or _is_renewal_context(lead)
+                or re.search(r"\b(?:prior|before)\s+to\s*$|" r"\bbefore\s*$", lead, re.I)
+                or not re.search(
+                    ws(
+                        r"(?:until|through|ending|end|expir\w*|terminat\w*|continu\w*|up to|to|"
+                        r"and)(?: on| at)?(?: the)?(?: (?:day|date) (?:immediately )?(?:preceding|"
+                        r"before|prior to))?(?: the)?\s*$"
+                    ),
+                    lead,
+                    re.I,
+                )
+            ):
+                continue
+            dur = Duration(float(n), "year")
+            out.append(
+                doc.fact(
+                    "term",
+                    dur.text,
+                    lo + a.start(),
+                    lo + a.end(),
+                    "term_anniversary",
+                    0.75 + weight,
+                    value_num=dur.days,
+                    unit="days",
+                    qualifier="initial_term",
+                )
+            )
+            if base is not None and base.value_date:
+                exp = add_duration(base.value_date, dur)
+                out.append(
+                    doc.fact(
+                        "expiration_date",
+                        exp.isoformat(),
+                        lo + a.start(),
+                        lo + a.end(),
+                        "expiration_anniversary",
+                        base_conf + weight,
+                        value_date=exp,
+                    )
+                )
+                found_here = True
+            break
+        # a duration: "for a period of three (3) years from the Effective Date"
+        if not found_here:
+            for d in find_durations(sentence):
+                before = sentence[max(0, d.start - 90) : d.start]
+                after = sentence[d.end : d.end + 120]
+                if d.value.unit not in ("year", "month") or d.value.business:
+                    continue
+                if _is_renewal_context(before) or re.match(
+                    ws(r"\s*(?:'s?|’s?)? ?(?:prior|notice|before|in advance|written)"), after, re.I
+                ):
+                    continue
+                if re.search(
+                    r"\b(?:notice|within|after (?:the )?(?:expiration|termination))\s*\S*\s*$",
+                    before,
+                    re.I,
+                ):
+                    continue
+                if not _DURATION_LEAD.search(before):
+                    continue
+                if re.search(r"\b(?:first|last|each|every|per|any)\s*$", before, re.I) or re.match(
+                    r"\s*(?:after|following) (?:the )?(?:termination|expiration|expiry)",
+                    after,
+                    re.I,
+                ):
+                    continue  # "during the first twelve months", "one year after termination"
+                dur = d.value
+                out.append(
+                    doc.fact(
+                        "term",
+                        dur.text,
+                        lo + d.start,
+                        lo + d.end,
+                        "term_duration",
+                        0.8 + weight,
+                        value_num=dur.days,
+                        unit="days",
+                        qualifier="initial_term",
+                    )
+                )
+                start_here = _start_date_in(sentence, d.start)
+                if start_here is not None:
+                    exp = add_duration(start_here, dur)
+                    out.append(
+                        doc.fact(
+                            "expiration_date",
+                            exp.isoformat(),
+                            lo + d.start,
+                            lo + d.end,
+                            "expiration_start_plus_term",
+                            0.8 + weight,
+                            value_date=exp,
+                        )
+                    )
+                    found_here = True
+                elif base is not None and base.value_date:
+                    exp = add_duration(base.value_date, dur)
+                    own_start = _BASE_SELF.search(sentence) is not None
+                    other_start = _BASE_OTHER.search(after) is not None
+                    conf = (base_conf if own_start else base_conf - 0.15) + weight
+                    if other_start:
+                        conf = 0.4
+                    out.append(
+                        doc.fact(
+                            "expiration_date",
+                            exp.isoformat(),
+                            lo + d.start,
+                            lo + d.end,
+                            "expiration_start_plus_term",
+                            conf,
+                            value_date=exp,
+                        )
+                    )
+                    found_here = True
+                break  # the first qualifying duration of a sentence is its term
+        # no end: "shall remain in force in perpetuity", "until terminated by either party"
+        p = _PERPETUAL.search(sentence)
+        if p and not found_here:
+            head = sentence[: p.start()]
+            other_thing = re.search(
+                r"\blicen[cs]e|\bright|\bsurviv|\bconfidential|\bobligation", head[-120:], re.I
+            )
+            this_agreement = re.search(
+                rf"\b(?:this|the) {_TERM_SUBJECT}\b|\byour employment\b", head, re.I
+            )
+            if (not other_thing or this_agreement) and not _is_renewal_context(
+                sentence[max(0, p.start() - 60) : p.start()]
+            ):
+                out.append(
+                    doc.fact(
+                        "expiration_date",
+                        "perpetual",
+                        lo + p.start(),
+                        lo + p.end(),
+                        "expiration_perpetual",
+                        0.6 + weight,
+                    )
+                )
+    return out
+
+
+# ----------------------------------------------------------------------------- renewal
+
+_RENEW_VERB = re.compile(
+    ws(
+        r"\b(?:renew\w*|extension|roll(?:s|ed)? over|continue[sd]? (?:thereafter|from year|"
+        r"on a (?:year|month))|extend\w*)"
+    ),
+    re.I,
+)
+_RENEWAL_MARKERS = re.compile(
+    r"\b(?:additional|successive|further|subsequent|consecutive|renew\w*|automatic\w*|"
+    r"thereafter|option|extension|expiration|expiry)\b",
+    re.I,
+)
+_YEAR_TO_YEAR = re.compile(
+    ws(
+        r"\b(?:on a |from )?(?P<u>year|month|quarter)[- ]to[- ](?P=u)(?: basis)?\b|"
+        r"\b(?P<u2>annual|yearly|monthly) basis\b"
+    ),
+    re.I,
+)
+_AUTO_RENEW = re.compile(
+    ws(
+        r"\b(?:automatic(?:ally)? (?:be )?(?:renew|extend)\w*|(?:renew|extend)\w* automatically|"
+        r"shall (?:be )?(?:renew|extend)\w*|will (?:be )?(?:renew|extend)\w*)"
+    ),
+    re.I,
+)
+
+
+def renewal_terms(doc: DocContext, terms: list[Fact]) -> list[Fact]:
+    text = doc.text
+    out: list[Fact] = []
+    seen: set[tuple[int, int]] = set()
+    initial = terms[0] if terms else None
+    for m in _RENEW_VERB.finditer(text):
+        lo, hi = doc.sentences.span_at(m.start())
+        if (lo, hi) in seen:
+            continue
+        sentence = text[lo:hi]
+        low = sentence.lower()
+        if not re.search(r"\b(?:agreement|term|contract)\b", low):
+            continue
+        verb_at = m.start() - lo
+        if re.search(
+            r"\b(?:license|licence|warranty|confidential|purchase order|insurance|lease|"
+            r"offer|credit|deadline|time for|period for)\b",
+            low[:verb_at],
+        ) and not re.search(r"\b(?:this agreement|the term)\b", low[:verb_at]):
+            continue
+        if m.group(0).lower().startswith("extend") and not _RENEWAL_MARKERS.search(sentence):
+            continue  # "The Contract Term shall extend for a period of fifty (50) years"
+        seen.add((lo, hi))
+        automatic = bool(_AUTO_RENEW.search(sentence) or re.search(r"\bunless\b", low))
+        optional = bool(
+            re.search(
+                r"\bmay\b|\boption\b|\bmutual\w*|\bagree\w* in writing|"
+                r"\bif both|\bupon (?:the )?(?:written )?agreement",
+                low,
+            )
+        )
+        found = None
+        yty = _YEAR_TO_YEAR.search(sentence, max(0, verb_at - 40))
+        for d in find_durations(sentence):
+            if d.start < verb_at - 10:
+                continue
+            after = sentence[d.end : d.end + 40]
+            before = sentence[max(0, d.start - 50) : d.start]
+            if re.match(
+                ws(
+                    r"\s*(?:'s?|’s?)? ?(?:prior|written|notice|before|in advance|of notice|"
+                    r"following|after (?:receipt|notice)|from the date of)"
+                ),
+                after,
+                re.I,
+            ):
+                continue
+            if re.search(
+                r"(?:least|within|than|notice of|upon|giving|give|provides?|minimum "
+                r"period of|initial (?:term|period) of)\s*$",
+                before,
+                re.I,
+            ):
+                continue
+            if d.value.unit not in ("year", "month", "week", "day") or d.value.business:
+                continue
+            if d.value.unit == "day" and d.value.value < 28:
+                continue
+            found = (d.start, d.end, d.value, "renewal_duration")
+            break
+        if yty and (found is None or yty.start() < found[0]):
+            unit = (
+                yty.group("u")
+                or {"annual": "year", "yearly": "year", "monthly": "month"}.get(
+                    (yty.group("u2") or "").lower(), "year"
+                )
+            ).lower()
+            dur = Duration(3.0, "month") if unit == "quarter" else Duration(1.0, unit)
+            found = (yty.start(), yty.end(), dur, "renewal_year_to_year")
+        if found is None:
+            p = re.search(r"\b(?:indefinite|perpetual)\w*", low[verb_at:])
+            if p:
+                out.append(
+                    doc.fact(
+                        "renewal_term",
+                        "perpetual",
+                        lo + verb_at + p.start(),
+                        lo + verb_at + p.end(),
+                        "renewal_perpetual",
+                        0.55,
+                        qualifier="successive",
+                    )
+                )
+            elif (
+                re.search(
+                    ws(r"\b(?:agreement|contract|term)\b[^.;]{0,60}?\brenew\w*"), sentence, re.I
+                )
+                and _AUTO_RENEW.search(sentence)
+                and initial is not None
+                and initial.value_num
+            ):
+                # "shall renew automatically under these same terms": a renewal as long as the
+                # initial term (no other length is stated)
+                out.append(
+                    doc.fact(
+                        "renewal_term",
+                        initial.value_text,
+                        m.start(),
+                        m.end(),
+                        "renewal_same_as_initial",
+                        0.55,
+                        value_num=initial.value_num,
+                        unit="days",
+                        qualifier="successive",
+                    )
+                )
+            continue
+        s, e, dur, rule = found
+        successive = (
+            bool(
+                re.search(
+                    r"\b(?:successive|consecutive|subsequent|each|additional|"
+                    r"further|periods|terms|year[- ]to[- ]year|month[- ]to[- ]month|"
+                    r"annual|yearly|monthly|from time to time)\b",
+                    low,
+                )
+            )
+            or rule == "renewal_year_to_year"
+        )
+        conf = 0.85 if automatic and not optional else 0.65
+        out.append(
+            doc.fact(
+                "renewal_term",
+                dur.text,
+                lo + s,
+                lo + e,
+                rule,
+                conf,
+                value_num=dur.days,
+                unit="days",
+                qualifier="successive" if successive else "single",
+            )
+        )
+    return out
+
+
+# ----------------------------------------------------------------------------- notice
+
+_NOTICE_AFTER = re.compile(
+    ws(
+        r"^\s*(?:'s?|’s?)?(?: (?:advance|prior|written|advanced|express|formal|calendar))* "
+        r"(?:written )?(?:notice|notification|notify)"
+    ),
+    re.I,
+)
+_NOTICE_BEFORE = re.compile(
+    ws(
+        r"(?:notice|notification|notify(?:ing)?|notifies|notified|elects?|election|intention|"
+        r"intent|informs?)[^.;]{0,80}?(?:of )?(?:at least|not less than|no less than|no later than|"
+        r"a minimum of|minimum|no fewer than|not fewer than|within|upon|of|giving|with)?"
+        r"(?: \w+)?\s*$"
+    ),
+    re.I,
+)
+_PRIOR_AFTER = re.compile(
+    ws(
+        r"^\s*(?:'s?|’s?)?(?: \(\d+\))?(?: calendar| business)? (?:prior to|before|in advance|preceding|"
+        r"priorto|prior written|written)"
+    ),
+    re.I,
+)
+
+
+_RENEWAL_NOTICE = re.compile(
+    r"\b(?:renew\w*|non-?renewal|extend\w*|extension|(?:expiration|expiry|end) of the (?:[\w-]+ ){0,2}"
+    r"term|renewal period|initial term|then[- ]current term|not to (?:renew|extend))"
+)
+_RENEWAL_OPTION = re.compile(
+    r"\b(?:wish|wishes|desire|desires|elect|elects)\s+to\s+(?:renew|extend)|\bexercis\w*\s+(?:its|the|"
+    r"such|an?)\s+(?:option|right)\s+to\s+(?:renew|extend)|\brequest\w*\s+(?:an?\s+)?(?:renewal|"
+    r"extension)|\bmay\s+(?:\w+\s+)?(?:extend|renew)\b|\bextending party\b|\b(?:intention|intent)\s+"
+    r"to\s+(?:renew|extend)"
+)
+
+
+_PERIOD_AFTER_NOTICE = re.compile(
+    ws(
+        r"^\s*(?:'s?|’s?)?(?: calendar| business)? (?:after|following|of|from) (?:the )?(?:receipt of |"
+        r"delivery of |date of )?(?:(?:such|the|a|written|prior) )*(?:notice|notification)"
+    ),
+    re.I,
+)
+
+
+def _notice_kind(sentence: str, pos: int) -> str:
+    """non_renewal | renewal_option | breach_cure | termination | other."""
+    low = sentence.lower()
+    near = low[max(0, pos - 250) : pos + 250]
+    if re.search(r"\b(?:cure|cured|remedy|remedied)\b", low[max(0, pos - 100) : pos + 100]):
+        return "breach_cure"
+    if re.search(r"\b(?:polic(?:y|ies)|insur\w*|insurer|coverage)\b", low):
+        return "other"  # an insurer's notice of cancellation or non-renewal of a policy
+    if _RENEWAL_NOTICE.search(near):
+        if _RENEWAL_OPTION.search(near) and not re.search(
+            r"\bnot\s+to\s+(?:renew|extend)|\bterminat\w*|\bnon-?renew\w*|\bcancel\w*", near
+        ):
+            return "renewal_option"  # notice to exercise a renewal, not to stop one
+        return "non_renewal"
+    if re.search(r"\b(?:cure|cured|remedy|remedied|breach|default)\w*", near):
+        return "breach_cure"
+    if re.search(r"\bterminat\w*", near):
+        return "termination"
+    return "other"
+
+
+def notice_periods(doc: DocContext) -> list[Fact]:
+    text = doc.text
+    out: list[Fact] = []
+    for m in re.finditer(r"\bnoti(?:ce|fy|fies|fied|fication)\b", text, re.I):
+        lo, hi = doc.sentences.span_at(m.start())
+        sentence = text[lo:hi]
+        for d in find_durations(sentence):
+            s, e = lo + d.start, lo + d.end
+            if any(
+                f.char_start <= s
+                and e <= f.char_end
+                and f.value_num == d.value.days
+                and abs(f.char_start - lo) < 5
+                for f in out
+            ):
+                continue
+            after = sentence[d.end : d.end + 60]
+            before = sentence[max(0, d.start - 120) : d.start]
+            rule = None
+            if _NOTICE_AFTER.match(after):
+                rule = "notice_before_notice"
+            elif _PRIOR_AFTER.match(after) and re.search(
+                r"noti|elect|inform", sentence[max(0, d.start - 200) : d.end + 200], re.I
+            ):
+                rule = "notice_prior_to"
+            elif _NOTICE_BEFORE.search(before):
+                rule = "notice_after_notice"
+            elif _PERIOD_AFTER_NOTICE.match(after):
+                rule = "notice_period_after_notice"  # "cure within 30 days after written notice"
+            if rule is None:
+                continue
+            if re.search(
+                ws(
+                    r"\bfor (?:a period of )?(?:an? )?(?:successive|additional|consecutive|"
+                    r"subsequent|further|renewal)?\s*$"
+                ),
+                before,
+                re.I,
+            ):
+                continue
+            kind = _notice_kind(sentence, d.start)
+            conf = 0.85 if rule != "notice_after_notice" else 0.7
+            fact = doc.fact(
+                "notice_period",
+                d.value.text,
+                s,
+                e,
+                f"{rule}",
+                conf,
+                value_num=d.value.days,
+                unit="days",
+                qualifier=kind,
+            )
+            if not any(
+                f.char_start == fact.char_start and f.value_num == fact.value_num for f in out
+            ):
+                out.append(fact)
+    return out

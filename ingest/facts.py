@@ -1,0 +1,560 @@
+"""Rule-based extraction of exact facts ("store facts") from a ParsedDocument.
+
+``extract_facts(parsed, sections, tenant, document_id)`` returns Facts for: parties (with
+roles), agreement / effective / expiration dates, initial term, renewal term, notice
+periods (qualifier: non_renewal | termination | breach_cure | other), governing law, venue,
+amounts (qualifier: liability_cap | penalty_per_incident | fee | insurance_minimum |
+minimum_commitment | price | other), percentages, other durations and table cells.
+
+Every Fact carries page, char span, ``quote == parsed.text[char_start:char_end]``, its
+section, a method ("regex:<rule>" or "table") and a confidence. For one-valued attributes
+(dates, governing law, term, renewal term) the highest-confidence Fact is the answer;
+alternatives are kept at lower confidence. Confidence below 0.5 means "a guess": a
+consumer that wants only stated values filters ``confidence >= 0.5``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ingest.fact_context import (
+    ASSERT_THRESHOLD,
+    DocContext,
+    demote_alternatives,
+    rank_facts,
+    top_fact,
+    ws,
+)
+from ingest.fact_dates import agreement_dates, effective_dates
+from ingest.fact_terms import notice_periods, renewal_terms, term_and_expiry
+from ingest.model import ParsedDocument
+from ingest.normalize import (
+    canonical_jurisdiction,
+    find_durations,
+    find_jurisdictions,
+    find_money,
+    find_percentages,
+    parse_money,
+    parse_percentage,
+    words_to_number,
+)
+from ingest.parties import PartyDef, find_party_definitions
+from ingest.registry import fold_name, split_suffix
+from veridict.types import Fact, Section
+
+__all__ = ["ASSERT_THRESHOLD", "extract_facts", "find_party_definitions", "top_fact"]
+
+# ----------------------------------------------------------------------------- the opening
+
+_OPENING_END = re.compile(
+    r"(?im:^[ \t]*(?:whereas|recitals?|background|preamble|witnesseth)\b)|"
+    r"\bW\s?H\s?E\s?R\s?E\s?A\s?S\b|\bRECITALS?\b|\bBACKGROUND\b|\bPREAMBLE\b|"
+    r"\bNOW,?\s+THEREFORE\b|\bW\s*I\s*T\s*N\s*E\s*S\s*S\s*E\s*T\s*H\b|\bagree\s+as\s+follows\b|"
+    r"\bIT\s+IS\s+(?:HEREBY\s+)?AGREED\b|\bTERMS\s+AND\s+CONDITIONS\b",
+)
+_OPENING_START = re.compile(
+    ws(
+        r"\b(?:this|the) (?:[\w&,'’\-]+ ){0,8}?(?:agreement|contract|amendment|license|lease|"
+        r"memorandum|deed|letter|addendum)\b|\b(?:by and )?between\b|\bamong\b|\bis (?:made|entered)"
+    ),
+    re.I,
+)
+
+
+def _opening(doc: DocContext) -> tuple[int, int]:
+    """Span of the opening (title block + preamble, before recitals), at most ~6000 chars."""
+    text = doc.text
+    limit = min(len(text), 20000)
+    start = 0
+    # skip a table of contents: start at the first "this ... agreement ... between/made"
+    m = re.search(
+        ws(
+            r"\bthis (?:[\w&,'’\-\"“”()]+ ){0,12}?(?:is |are )?(?:made|entered|dated|executed)\b|"
+            r"\bby and between\b|\bby and among\b|\bBETWEEN\s*:|\bis (?:made and )?entered into\b"
+        ),
+        text[:limit],
+        re.I,
+    )
+    if (
+        m
+        and m.start() > 3000
+        and m.start() < 0.3 * len(text)
+        and re.search(r"table of contents|\bcontents\b|\.{5,}|…{3,}", text[: m.start()], re.I)
+    ):
+        start = max(0, m.start() - 1500)
+    end_m = _OPENING_END.search(text, start + 200, min(len(text), start + 8000))
+    end = end_m.start() if end_m else min(len(text), start + 5000)
+    return start, end
+
+
+# ----------------------------------------------------------------------------- parties
+
+
+def _party_facts(doc: DocContext, o_start: int, o_end: int) -> tuple[list[Fact], list[PartyDef]]:
+    defs = find_party_definitions(doc.text, o_start, o_end)
+    facts: list[Fact] = []
+    seen: set[str] = set()
+    for p in defs:
+        key = fold_name(p.name)
+        if not key or key in seen:
+            continue
+        seen.add(key)
+        _, suffix = split_suffix(p.name)
+        conf = {"definition": 0.9, "labelled": 0.85}.get(p.rule, 0.75)
+        if not suffix and p.role == "party" and p.rule == "definition":
+            conf = 0.8
+        quote_end = p.def_end if p.def_end - p.start <= 400 else p.end
+        facts.append(
+            doc.fact(
+                "party",
+                p.name,
+                p.start,
+                p.end,
+                f"party_{p.rule}",
+                conf,
+                quote_span=(p.start, quote_end),
+                qualifier=p.role,
+            )
+        )
+    return facts, defs
+
+
+# ----------------------------------------------------------------------------- governing law, venue
+
+_LAWS_OF = re.compile(r"(?i:\blaws?|\blegislation|\bstatutes)(?:\s+in\s+force)?\b")
+_ADJ_LAW = re.compile(
+    r"\b(?P<adj>[A-Z][A-Za-z]+(?:\s+[A-Z][a-z]+)?)\s+(?:(?i:substantive|internal)\s+)?(?i:laws?)\b"
+)
+
+
+def _governing_law(doc: DocContext) -> list[Fact]:
+    text = doc.text
+    out: list[Fact] = []
+    seen: set[tuple[int, int]] = set()
+    for m in re.finditer(
+        r"\bgovern\w*|\bapplicable law\b|\bchoice of law\b|\bconstrued\b|"
+        r"\binterpreted\b|\benforced\b|\bdetermined\b|\bapplied\b|"
+        r"\b(?:shall|will) apply\b",
+        text,
+        re.I,
+    ):
+        lo, hi = doc.sentences.span_at(m.start())
+        if (lo, hi) in seen:
+            continue
+        seen.add((lo, hi))
+        sentence = text[lo:hi]
+        low = sentence.lower()
+        if not re.search(r"\blaws?\b|\blegislation\b", low):
+            continue
+        # a party's place of incorporation is not the governing law
+        best = None
+        law_hits = sorted(
+            [(lm.start(), lm, False) for lm in _LAWS_OF.finditer(sentence)]
+            + [(lm.start(), lm, True) for lm in _ADJ_LAW.finditer(sentence)],
+            key=lambda h: (h[0], h[2]),
+        )
+        for _, lm, is_adj in law_hits:
+            if is_adj:
+                j = find_jurisdictions(lm.group("adj"))
+                if not j:
+                    continue
+                cand = [(lm.start(), lm.end(), j[0])]
+            else:
+                window = sentence[lm.end() : lm.end() + 140]
+                stop = re.search(
+                    ws(
+                        r"\b(?:without|excluding|except|notwithstanding|regardless|"
+                        r"other than|but not|and the (?:parties|courts))\b|;|\.\s"
+                    ),
+                    window,
+                )
+                if stop:
+                    window = window[: stop.start()]
+                js = find_jurisdictions(window, adjectives=False)
+                if not js:
+                    continue
+                states = [j for j in js if j.level == "state"]
+                pick = (states or js)[0]
+                cand = [(lm.end() + pick.start, lm.end() + pick.end, pick)]
+            before = sentence[max(0, cand[0][0] - 160) : cand[0][0]].lower()
+            if re.search(
+                r"\b(?:organi[sz]ed|incorporated|existing|formed|registered|licensed|"
+                r"chartered)\b[^.]{0,60}$",
+                before,
+            ) and not re.search(r"\bgovern", before[-80:]):
+                continue
+            if re.search(r"conflicts? of laws?[^.]{0,20}$|\bother than\b[^.]{0,30}$", before):
+                continue
+            best = cand[0]
+            break
+        if best is None:
+            continue
+        s, e, j = best
+        conf = _governing_confidence(sentence, s)
+        section = doc.section_for(lo)
+        if (
+            section
+            and section.title
+            and re.search(r"govern|applicable law|choice of law", section.title, re.I)
+        ):
+            conf += 0.05
+        if j.level == "state":
+            conf += 0.02  # "the laws of the State of Illinois and the United States" -> Illinois
+        conf = round(min(0.97, conf), 3)
+        out.append(
+            doc.fact(
+                "governing_law", j.value, lo + s, lo + e, "governing_law", conf, qualifier=j.level
+            )
+        )
+    return rank_facts(out)
+
+
+_GOVERNING_VERB = re.compile(
+    ws(
+        r"\b(?:governed|construed|interpreted|enforced|determined|applied|subject to|governs|"
+        r"shall apply|will apply|apply)\b[^.;]{0,160}$"
+    ),
+    re.I,
+)
+
+
+def _governing_confidence(sentence: str, at: int) -> float:
+    """How surely a 'laws of X' in ``sentence`` is this agreement's choice of law."""
+    conf = 0.6
+    if _GOVERNING_VERB.search(sentence[:at]) or re.search(
+        r"\b(?:shall|will) (?:govern|apply|be applicable)\b", sentence[at : at + 160], re.I
+    ):
+        conf += 0.25
+    if re.search(
+        r"\b(?:this|the) (?:agreement|contract)\b|\bhereunder\b|\bhereof\b|\bherein\b",
+        sentence,
+        re.I,
+    ):
+        conf += 0.1
+    if re.match(
+        r"\W*[\"“][^\"”]{1,40}[\"”]\s+(?:means|shall mean|has the meaning)", sentence
+    ) or re.search(r"\bother than\b|\bfranchisees?\b", sentence, re.I):
+        conf -= 0.3  # a definition of "Laws", or a statement about other contracts
+    return conf
+
+
+def _venue(doc: DocContext) -> list[Fact]:
+    text = doc.text
+    out: list[Fact] = []
+    seen: set[tuple[int, int]] = set()
+    for m in re.finditer(
+        ws(
+            r"\b(?:exclusive jurisdiction|submit(?:s)? to the (?:non-exclusive |"
+            r"exclusive )?jurisdiction|venue|courts? (?:of|in|located|sitting|"
+            r"situated)|forum|arbitration (?:shall be |will be )?(?:held|"
+            r"conducted|seated|take place))\b"
+        ),
+        text,
+        re.I,
+    ):
+        lo, hi = doc.sentences.span_at(m.start())
+        if (lo, hi) in seen:
+            continue
+        sentence = text[lo:hi]
+        rel = m.start() - lo
+        window = sentence[rel : rel + 220]
+        place = re.search(
+            ws(
+                r"\b(?:in|of|at|within) (?:the )?(?:city (?:and county )?of |county of |borough of )?"
+                r"(?P<place>[A-Z][\w.\-]+(?: [A-Z][\w.\-]+){0,3}(?: County| City)?"
+                r"(?:, (?:[A-Z][\w.]+)(?: [A-Z][\w.]+)?)?)"
+            ),
+            window,
+        )
+        if not place:
+            continue
+        raw = place.group("place").rstrip(".,")
+        if re.match(r"(?:Agreement|Section|Article|Party|Parties|Company|the)\b", raw):
+            continue
+        canonical = canonical_jurisdiction(raw)
+        value = (
+            raw
+            if canonical is None or "," in raw or "County" in raw or "City" in raw
+            else canonical
+        )
+        kind = "arbitration" if re.search(r"arbitra", sentence, re.I) else "courts"
+        s = lo + rel + place.start("place")
+        seen.add((lo, hi))
+        out.append(doc.fact("venue", value, s, s + len(raw), "venue", 0.75, qualifier=kind))
+    return rank_facts(out)
+
+
+# ----------------------------------------------------------------------------- amounts, percents
+
+_AMOUNT_KINDS: list[tuple[str, re.Pattern[str]]] = [
+    (
+        "liability_cap",
+        re.compile(
+            r"\bliabilit\w*|\bin no event\b|\baggregate\b[^.]{0,40}\bexceed|"
+            r"\bshall not exceed\b|\bcap\b|\bmaximum (?:amount|aggregate)",
+            re.I,
+        ),
+    ),
+    (
+        "penalty_per_incident",
+        re.compile(
+            r"\bliquidated damages\b|\bpenalt\w*|\bper (?:incident|"
+            r"violation|breach|occurrence of (?:breach|violation)|day of "
+            r"delay)|\bfor each (?:breach|violation|day of delay)",
+            re.I,
+        ),
+    ),
+    (
+        "insurance_minimum",
+        re.compile(r"\binsur\w*|\bcoverage\b|\bper occurrence\b|\bpolicy\b", re.I),
+    ),
+    (
+        "minimum_commitment",
+        re.compile(
+            r"\bminimum (?:purchase|order|commitment|annual|quantity|"
+            r"volume|payment|guarantee|revenue|royalt)\w*|\bguaranteed "
+            r"minimum|\bat least\b[^.]{0,30}\b(?:purchase|order)",
+            re.I,
+        ),
+    ),
+    (
+        "price",
+        re.compile(
+            r"\bprice\w*|\bper (?:unit|item|piece|license|user|seat|kit|device|box)|"
+            r"\bcost of\b",
+            re.I,
+        ),
+    ),
+    (
+        "fee",
+        re.compile(
+            r"\bfee\w*|\broyalt\w*|\bpayment\w*|\bpay\b|\bcompensat\w*|\bretainer\b|"
+            r"\binvoice\w*|\bcommission\w*|\bsalary\b|\bconsideration\b",
+            re.I,
+        ),
+    ),
+]
+
+
+def _amount_kind(window: str, at: int) -> str:
+    """The kind whose cue words stand nearest to the amount at ``at`` in ``window``."""
+    best, best_d = "other", None
+    for rank, (kind, pattern) in enumerate(_AMOUNT_KINDS):
+        for m in pattern.finditer(window):
+            d = min(abs(m.start() - at), abs(m.end() - at)) + rank  # earlier kinds win ties
+            if best_d is None or d < best_d:
+                best, best_d = kind, d
+    return best
+
+
+def _amounts(doc: DocContext) -> list[Fact]:
+    out: list[Fact] = []
+    text = doc.text
+    for mm in find_money(text):
+        if mm.value <= 0:
+            continue
+        lo, hi = doc.sentences.span_at(mm.start)
+        w_start = max(lo, mm.start - 160)
+        window = text[w_start : min(hi, mm.end + 80)]
+        kind = _amount_kind(window, mm.start - w_start)
+        out.append(
+            doc.fact(
+                "amount",
+                f"{mm.value:.2f} {mm.currency}",
+                mm.start,
+                mm.end,
+                "money",
+                0.85,
+                value_num=mm.value,
+                unit=mm.currency,
+                qualifier=kind,
+            )
+        )
+    return out
+
+
+_PERCENT_KINDS: list[tuple[str, re.Pattern[str]]] = [
+    ("royalty", re.compile(r"\broyalt\w*", re.I)),
+    ("revenue_share", re.compile(r"\b(?:revenue|profit|net sales|gross sales|proceeds)\w*", re.I)),
+    ("interest", re.compile(r"\binterest\b|\blate (?:payment|charge)", re.I)),
+    ("discount", re.compile(r"\bdiscount\w*|\brebate\w*", re.I)),
+    ("commission", re.compile(r"\bcommission\w*", re.I)),
+    ("ownership", re.compile(r"\b(?:equity|shares|ownership|voting|stock)\b", re.I)),
+    ("price_change", re.compile(r"\bincrease\w*|\bdecrease\w*|\bprice\w*", re.I)),
+]
+
+
+def _percentages(doc: DocContext) -> list[Fact]:
+    out: list[Fact] = []
+    text = doc.text
+    for pm in find_percentages(text):
+        lo, hi = doc.sentences.span_at(pm.start)
+        window = text[max(lo, pm.start - 120) : min(hi, pm.end + 60)]
+        kind = next((k for k, p in _PERCENT_KINDS if p.search(window)), "other")
+        out.append(
+            doc.fact(
+                "percentage",
+                f"{pm.value:g}%",
+                pm.start,
+                pm.end,
+                "percent",
+                0.85,
+                value_num=pm.value,
+                unit="%",
+                qualifier=kind,
+            )
+        )
+    return out
+
+
+_DURATION_KINDS: list[tuple[str, re.Pattern[str]]] = [
+    ("payment_terms", re.compile(r"\binvoice\w*|\bpayment\w*|\bpaid\b|\bpay\b|\bdue\b", re.I)),
+    ("warranty", re.compile(r"\bwarrant\w*", re.I)),
+    ("confidentiality", re.compile(r"\bconfidential\w*", re.I)),
+    ("non_compete", re.compile(r"\bcompet\w*|\bsolicit\w*", re.I)),
+    ("cure", re.compile(r"\bcure\w*|\bremed\w*", re.I)),
+    ("survival", re.compile(r"\bsurviv\w*|\bafter (?:the )?(?:termination|expiration)", re.I)),
+    ("delivery", re.compile(r"\bdeliver\w*|\bship\w*|\blead time\b", re.I)),
+]
+
+
+def _durations(doc: DocContext, taken: list[Fact]) -> list[Fact]:
+    spans = {(f.char_start, f.char_end, f.value_num) for f in taken}
+    used = [(f.char_start, f.char_end) for f in taken]
+    out: list[Fact] = []
+    text = doc.text
+    for dm in find_durations(text):
+        # skip durations already reported as term / renewal / notice facts
+        if any(s <= dm.start and dm.end <= e for s, e in used) and any(
+            v == dm.value.days for _, _, v in spans
+        ):
+            continue
+        lo, hi = doc.sentences.span_at(dm.start)
+        window = text[max(lo, dm.start - 120) : min(hi, dm.end + 60)]
+        kind = next((k for k, p in _DURATION_KINDS if p.search(window)), "other")
+        out.append(
+            doc.fact(
+                "duration",
+                dm.value.text,
+                dm.start,
+                dm.end,
+                "duration",
+                0.8,
+                value_num=dm.value.days,
+                unit="days",
+                qualifier=kind,
+            )
+        )
+    return out
+
+
+# ----------------------------------------------------------------------------- tables
+
+
+def _cell_number(cell: str) -> tuple[float | None, str | None]:
+    money = parse_money(cell)
+    if money:
+        return money[0], money[1]
+    pct = parse_percentage(cell)
+    if pct is not None and "%" in cell or (pct is not None and "percent" in cell.lower()):
+        return pct, "%"
+    m = re.fullmatch(r"\s*\(?(-?[\d,]+(?:\.\d+)?)\)?\s*", cell)
+    if m:
+        try:
+            v = float(m.group(1).replace(",", ""))
+        except ValueError:
+            return None, None
+        return (-v if cell.strip().startswith("(") else v), None
+    n = words_to_number(cell)
+    return (float(n), None) if n is not None and cell.strip() else (None, None)
+
+
+def _table_facts(doc: DocContext) -> list[Fact]:
+    out: list[Fact] = []
+    text = doc.text
+    for table in doc.parsed.tables:
+        header = [h.strip() for h in table.header]
+        for row in table.rows:
+            if not row:
+                continue
+            metric = row[0].strip() or None
+            for j, cell in enumerate(row[1:], start=1):
+                value = (cell or "").strip()
+                if not value:
+                    continue
+                dimension = header[j] if j < len(header) and header[j] else None
+                # locate the cell text inside the table's span for provenance
+                at = text.find(value, table.char_start, table.char_end)
+                if at != -1:
+                    s, e = at, at + len(value)
+                else:
+                    s, e = table.char_start, table.char_end
+                num, unit = _cell_number(value)
+                section = doc.section_for(s)
+                out.append(
+                    Fact(
+                        tenant=doc.tenant,
+                        document_id=doc.document_id,
+                        attribute="table_cell",
+                        value_text=value,
+                        value_num=num,
+                        unit=unit,
+                        section_id=section.id if section else None,
+                        section_number=section.number if section else None,
+                        section_title=section.title if section else None,
+                        page=table.page,
+                        char_start=s,
+                        char_end=e,
+                        quote=text[s:e],
+                        method="table",
+                        confidence=0.95 if at != -1 else 0.7,
+                        metric=metric,
+                        dimension=dimension,
+                        qualifier=table.caption,
+                    )
+                )
+    return out
+
+
+# ----------------------------------------------------------------------------- entry point
+
+
+def extract_facts(
+    parsed: ParsedDocument, sections: list[Section], tenant: str, document_id: str
+) -> list[Fact]:
+    """All rule-based facts of one document, with provenance."""
+    doc = DocContext(parsed, sections, tenant, document_id)
+    if not doc.text.strip():
+        return []
+    o_start, o_end = _opening(doc)
+    facts: list[Fact] = []
+
+    party_facts, _ = _party_facts(doc, o_start, o_end)
+    facts += party_facts
+
+    agreement = demote_alternatives(agreement_dates(doc, o_start, o_end))
+    facts += agreement
+    top_agreement = agreement[0] if agreement else None
+
+    effective = demote_alternatives(effective_dates(doc, top_agreement, o_start, o_end))
+    facts += effective
+    top_effective = effective[0] if effective else None
+
+    term_facts = term_and_expiry(doc, top_effective, top_agreement)
+    terms = demote_alternatives([f for f in term_facts if f.attribute == "term"])
+    expirations = demote_alternatives([f for f in term_facts if f.attribute == "expiration_date"])
+    facts += terms + expirations
+
+    renewals = demote_alternatives(renewal_terms(doc, terms))
+    facts += renewals
+
+    notices = notice_periods(doc)
+    facts += notices
+
+    facts += demote_alternatives(_governing_law(doc), 0.7)
+    facts += demote_alternatives(_venue(doc), 0.8)
+    facts += _amounts(doc)
+    facts += _percentages(doc)
+    facts += _durations(doc, terms + renewals + notices)
+    facts += _table_facts(doc)
+    return facts

@@ -1,0 +1,528 @@
+"""Contract parties as a contract's opening defines them.
+
+``find_party_definitions(text, start, end)`` reads the opening (title block and preamble)
+and returns ``PartyDef``s: the party's name, its defined short names and role
+('CloudSecure GmbH, a company ... ("CloudSecure")', '(hereinafter referred to as
+"Customer")', 'between X and Y', 'Party A: NAME', a title block 'X / and / Y').
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ingest.normalize import find_dates, find_jurisdictions
+from ingest.registry import GENERIC_SHORT_NAMES, LEGAL_FORM_TOKENS, fold_name, split_suffix
+from ingest.sentences import ABBREVIATIONS
+
+ROLE_WORDS = {
+    "company",
+    "customer",
+    "client",
+    "supplier",
+    "vendor",
+    "seller",
+    "buyer",
+    "purchaser",
+    "licensor",
+    "licensee",
+    "sublicensee",
+    "distributor",
+    "reseller",
+    "dealer",
+    "agent",
+    "principal",
+    "consultant",
+    "contractor",
+    "subcontractor",
+    "manufacturer",
+    "provider",
+    "service provider",
+    "owner",
+    "operator",
+    "charterer",
+    "sponsor",
+    "promoter",
+    "franchisor",
+    "franchisee",
+    "employer",
+    "employee",
+    "executive",
+    "lender",
+    "borrower",
+    "landlord",
+    "tenant",
+    "lessor",
+    "lessee",
+    "developer",
+    "publisher",
+    "partner",
+    "professional",
+    "athlete",
+    "talent",
+    "transporter",
+    "shipper",
+    "marketing affiliate",
+    "affiliate",
+    "recipient",
+    "discloser",
+    "disclosing party",
+    "receiving party",
+    "investor",
+    "issuer",
+    "assignor",
+    "assignee",
+    "guarantor",
+    "bank",
+    "trustee",
+    "member",
+    "host",
+    "endorser",
+    "producer",
+    "representative",
+    "advisor",
+    "adviser",
+    "sub-licensee",
+    "party a",
+    "party b",
+    "party c",
+    "party d",
+    "outsourcer",
+    "servicer",
+    "carrier",
+    "collaborator",
+    "institution",
+    "university",
+    "hospital",
+    "school",
+}
+_NON_PARTY_TERMS = GENERIC_SHORT_NAMES | {
+    "agreement",
+    "effective date",
+    "execution date",
+    "commencement date",
+    "closing date",
+    "this agreement",
+    "contract",
+    "amendment",
+    "date hereof",
+    "parties",
+    "party",
+    "each",
+    "collectively",
+    "either",
+    "both",
+    "purchase agreement",
+    "license agreement",
+}
+# a defined term ending in one of these nouns names a thing, not a party
+_THING_NOUNS = re.compile(
+    r"\b(?:law|laws|act|agreement|agreements|contract|date|period|term|territory|products?|"
+    r"services?|field|plan|fees?|price|specifications?|information|materials?|rights?|"
+    r"property|program|programme|business|purpose|project|premises|site|facility|system|"
+    r"software|technology|patents?|marks?|trademarks?|license|licence|transaction|shares|"
+    r"stock|units?|notes?|amount|schedule|exhibit|documents?|policy|budget|operation|"
+    r"channel|content|data|assets|loan|facilities|option|plans?|closing|event|requirements?|"
+    r"portal|website|network|brand|name|logo|area|region|market|standards?|order|orders|"
+    r"quantity|forecast|report|fund|index|rate|costs?|expenses?)\s*$",
+    re.I,
+)
+_DEF_PAREN = re.compile(
+    # ("Customer") / (hereinafter referred to as "Philips") / (the "Company", "Ashworth") /
+    # (together with its successors and permitted assigns, "Vivint Solar")
+    r"\(\s*[^()\"“”]{0,80}?(?:[\"“”]|'')+(?P<term>[^\"“”()]{1,50}?)(?:[\"“”]|''|(?=\)))"
+    # (hereinafter referred to as Party A)
+    r"|\(\s*(?:hereinafter|hereafter)\s*,?\s+(?:also\s+)?(?:referred\s+to\s+as|called|known\s+as)\s+"
+    r"(?:the\s+)?(?P<uterm>[A-Z][\w&.\-]*(?:\s+[A-Z0-9][\w&.\-]*){0,3})\s*\)"
+    # — hereinafter referred to as Cremer —
+    r"|[—–]+\s*(?:hereinafter|hereafter)\s*,?\s+(?:also\s+)?(?:referred\s+to\s+as|called|known\s+as)\s+"
+    r"(?:the\s+)?(?P<dterm>[A-Z][\w&.\-]*(?:\s+[A-Z0-9][\w&.\-]*){0,3})\s*[—–]+"
+    # , hereinafter referred to as the "Company",   (no parenthesis)
+    r"|\b(?:hereinafter|hereafter)\s*,?\s+(?:also\s+|indistinctly\s+|jointly\s+)?(?:referred\s+to\s+as|"
+    r"called|known\s+as|designated\s+as)\s+(?:the\s+)?(?:[\"“”]|'')+(?P<hterm>[^\"“”()]{1,50}?)"
+    r"(?:[\"“”]|'')"
+    # (USA MCO) / (Developer)
+    r"|\(\s*(?-i:(?P<abbr>[A-Z][A-Z0-9&.\-]{1,12}(?:\s+[A-Z][A-Z0-9&.\-]{1,12}){0,2}|"
+    r"[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?))\s*\)",
+    re.I,
+)
+_STRONG_CONNECTOR = re.compile(
+    r"\bby\s+and\s+(?:between|among)\b\s*:?|\bbetween\s*:?|\bamong\s*:?|\bBETWEEN\s*:?|"
+    r"-\s*and\s*-|\bAND\s*:",
+)
+_WEAK_CONNECTOR = re.compile(r"(?:^|[,;]\s*|\s)(?:and|with|by|to)\s+(?=[\"“(]?[A-Z0-9])")
+_ENUMERATOR = re.compile(
+    r"^[\s,;:]*(?:\(\s*(?:\d{1,2}|[a-z]|[ivx]{1,4}|[A-Z])\s*\)|\d{1,2}\.|[a-z]\))\s+"
+)
+_NAME_END = re.compile(
+    r",?\s+(?:a|an)\s+(?=[\w\s-]{0,60}?(?:corporation|company|limited|partnership|entity|"
+    r"individual|organi[sz]ation|association|bank|society|agency|firm|trust|business|body|"
+    r"enterprise|liability|joint|government|state|foundation|subsidiary))"
+    r"|,\s*(?:a|an)\s+[A-Z]"
+    r"|,\s*(?:having|with|whose|located|incorporated|organi[sz]ed|existing|which|its|acting|"
+    r"formerly|a\s+company|an?\s+individual|residing|domiciled|registered|of\s+\d|at\s+\d|"
+    r"address|doing|on\s+behalf|together|as\s+(?:agent|successor|representative))\b"
+    r"|,\s*the\s+[a-z]"
+    r"|\s+(?:a|an)\s+(?:corporation|company|limited|individual|[A-Z][a-z]+\s+(?:corporation|"
+    r"company|limited\s+liability|general|limited|private|public|stock))\b"
+    r"|\s+(?:having|with\s+(?:its|an?|offices?|principal|a\s+place)|whose|located|incorporated|"
+    r"organi[sz]ed|existing|residing|of\s+\d|registered|established)\b"
+    r"|,\s*[A-Z][\w.\-' ]{0,40}?\s\d{1,5}\b"
+    r"|,\s*\d{1,5}\s+[A-Z]"
+    r"|\s*\(|\s*[\"“]|\s*[—–]",
+)
+_NAME_OK = re.compile(
+    r"^[\"“]?(?:[A-Z0-9]|[a-z]+(?:\.[a-z]+)+\.?\s|[a-z]+[A-Z])[\w&'’.,/\-]*(?:\s+[\w&'’.,/()\-]+){0,14}$"
+)
+_LABELLED = re.compile(
+    r"(?m)(?:^|\s{2,})[ \t]*(?P<label>Party\s+[A-D]|[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)(?:\s+Name)?[ \t]*:"
+    r"[ \t]*(?:\n[ \t]*)*"
+    r"(?P<name>[A-Z0-9][^\n:]{2,160})"
+)
+
+
+@dataclass
+class PartyDef:
+    """A contract party as the opening defines it."""
+
+    name: str
+    start: int
+    end: int
+    short_names: list[str]
+    role: str
+    def_end: int  # end of the defining parenthesis (or of the name)
+    rule: str
+
+
+def _clean_name(raw: str) -> str:
+    name = re.sub(r"\s+", " ", raw).strip(" ,;:-–—\"“”'")
+    name = re.sub(r"^(?:and|by|with|between|among|the\s+(?=[a-z]))\s+", "", name, flags=re.I)
+    name = re.sub(r"(?:\s+(?:of|and|by|with|the|at))+$", "", name)
+    name = re.sub(r"\s*,\s*$", "", name)
+    return name.strip(' ,;:"“”')
+
+
+def _looks_like_name(name: str) -> bool:
+    if not name or len(name) < 2 or len(name) > 120 or not _NAME_OK.match(name):
+        return False
+    low = name.lower()
+    if fold_name(name) in _NON_PARTY_TERMS or low in ROLE_WORDS or _is_jurisdiction(name):
+        return False
+    if re.match(
+        r"(?:this|these|such|said|each|both|all|any|the\s+parties|whereas|now|"
+        r"agreement|section|article|exhibit|schedule)\b",
+        low,
+    ):
+        return False
+    if re.search(
+        r"\b(?:agreement|hereby|shall|dated|made|entered|executed|effective|between)\b", low
+    ):
+        return False
+    if find_dates(name) or re.search(
+        r"\b\d+\.\d+\b|\bBox \d|\bSuite \d|\b\d{5}\b|^\d+[,.]?(?:\s|$)", name
+    ):
+        return False  # a date, a section number, an address or a heading slipped in
+    if re.search(
+        r"\b(?:is|are|was|were|has|have|been|because|which|that|will|shall|hereby|"
+        r"undersigned|contents|omitted|pursuant|promulgated|undertaking)\b",
+        low,
+    ):
+        return False  # a clause, not a name
+    core, _ = split_suffix(name)
+    if not core or all(t in LEGAL_FORM_TOKENS for t in core):
+        return False  # only a legal form ("LLC", "Inc.")
+    words = name.split()
+    caps = sum(1 for w in words if w[:1].isupper() or w[:1].isdigit() or w in ("&",))
+    return caps >= max(1, len(words) // 2)
+
+
+def _strong_name(name: str) -> bool:
+    """A name that stands on its own: a legal form, or a person's 2-4 capitalised words."""
+    if split_suffix(name)[1]:
+        return True
+    words = name.split()
+    return (
+        2 <= len(words) <= 4
+        and all(w[:1].isupper() for w in words)
+        and not find_jurisdictions(name)
+    )
+
+
+def _cut_name(segment: str) -> tuple[int, int] | None:
+    """Start/end of the party name inside ``segment`` (connector already removed)."""
+    enum = _ENUMERATOR.match(segment)
+    lead = enum.end() if enum else len(segment) - len(segment.lstrip(" ,;:-–—\n\t"))
+    m = _NAME_END.search(segment, lead)
+    end = m.start() if m else len(segment)
+    while end > lead and segment[end - 1] in " ,;:\n\t":
+        end -= 1
+    if end <= lead:
+        return None
+    return lead, end
+
+
+def _role(short_names: list[str]) -> str:
+    for s in short_names:
+        low = re.sub(r"\s+", " ", s.lower().strip())
+        if low in ROLE_WORDS:
+            return low
+    return "party"
+
+
+def _is_jurisdiction(term: str) -> bool:
+    js = find_jurisdictions(term)
+    return bool(js) and js[0].start == 0 and js[-1].end >= len(term.strip())
+
+
+_SUFFIX_END = re.compile(
+    r"\b(?:Co\.?,?\s*Ltd|Ltd|Inc|Incorporated|LLC|L\.L\.C|Limited|Corporation|Corp|GmbH(?:\s*&\s*Co\.?"
+    r"\s*KG)?|AG|S\.A|SA|B\.\s?V|N\.\s?V|PLC|plc|LLP|L\.P|LP|Company|Pte|Pty|K\.K|S\.p\.A|SARL|"
+    r"S\.A\.R\.L|AB|Oy)\b\.?"
+)
+
+
+def _name_to_suffix(raw: str) -> str | None:
+    """'China Online Housing (Hong Kong) Co., Ltd. Legal representative' -> up to 'Ltd.'."""
+    last = None
+    for m in _SUFFIX_END.finditer(raw):
+        if last is not None and m.start() - last > 3:
+            break
+        last = m.end()
+    return raw[:last].strip() if last else None
+
+
+def _is_party_term(term: str) -> bool:
+    low = re.sub(r"\s+", " ", term.lower().strip())
+    if not low or low in _NON_PARTY_TERMS or low.startswith(("each", "collectively")):
+        return False
+    if low in ROLE_WORDS:
+        return True
+    return not _THING_NOUNS.search(low) and not _is_jurisdiction(term)
+
+
+def _last_boundary(segment: str) -> int | None:
+    """Offset after the last line break, column gap or sentence end in ``segment``."""
+    best = None
+    for m in re.finditer(r"\n|\s{3,}|[.:;]\s+(?=[\"“(]?[A-Z0-9])", segment):
+        if m.group(0).startswith(".") and not _sentence_end_at(segment, m.start()):
+            continue
+        best = m.end()
+    return best
+
+
+def _sentence_end_at(text: str, dot: int) -> bool:
+    m = re.search(r"([\w.'/&-]+)\.$", text[max(0, dot - 30) : dot + 1])
+    if not m:
+        return True
+    word = m.group(1).lower().rstrip(".")
+    return not (
+        word in ABBREVIATIONS
+        or (len(word) == 1 and word.isalpha())
+        or re.fullmatch(r"\d{1,2}(\.\d{1,2})*", word)
+    )
+
+
+_JOINED = re.compile(r"(?<=[.,A-Za-z])\s+and\s+(?=[A-Z])")
+
+
+def _split_joined(name: str, off: int) -> list[tuple[str, int]]:
+    """'WYZZ, Inc. and WYZZ Licensee, Inc.' -> two names (each must end in a legal form)."""
+    parts = []
+    last = 0
+    for m in _JOINED.finditer(name):
+        left = name[last : m.start()]
+        if split_suffix(left)[1] and _SUFFIX_END.search(left[-12:]):
+            parts.append((left.strip(" ,"), off + last))
+            last = m.end()
+    if not parts:
+        return [(name, off)]
+    tail = name[last:]
+    if not split_suffix(tail)[1]:
+        return [(name, off)]
+    parts.append((tail.strip(" ,"), off + last))
+    return parts
+
+
+_AND_BLOCK = re.compile(
+    r"(?m)^[ \t]*(?:\(\d\)[ \t]*)?(?P<a>[A-Z0-9][^\n]{2,100}?)[ \t]*\n(?:[ \t]*\n){0,3}"
+    r"[ \t]*(?:and|AND|-+[ \t]*and[ \t]*-+)[ \t]*\n(?:[ \t]*\n){0,3}"
+    r"[ \t]*(?:\(\d\)[ \t]*)?(?P<b>[A-Z0-9][^\n]{2,100}?)[ \t]*$"
+)
+
+
+def _and_block_parties(text: str, start: int, end: int) -> list[PartyDef]:
+    """A title block naming the parties on lines joined by a line 'and'."""
+    for m in _AND_BLOCK.finditer(text, start, end):
+        out = []
+        for g in ("a", "b"):
+            name = _clean_name(m.group(g))
+            if not _looks_like_name(name):
+                break
+            off = m.start(g)
+            out.append(
+                PartyDef(name, off, off + len(name), [], "party", off + len(name), "title_block")
+            )
+        if len(out) == 2:
+            return out
+    return []
+
+
+def find_party_definitions(text: str, start: int, end: int) -> list[PartyDef]:
+    """Parties defined in the opening [start, end): 'NAME, a ... ("Short")', 'between X and Y',
+    'Party A: NAME'."""
+    parties: list[PartyDef] = []
+    region_start = start
+    connector_seen = False
+    for m in _DEF_PAREN.finditer(text, start, end):
+        if len(parties) >= 2 and m.start() - parties[-1].def_end > 1500:
+            break  # parties are defined together; later definitions are other terms
+        abbr_only = m.group("abbr") is not None
+        if (
+            abbr_only
+            and m.group("abbr")[1:].islower()
+            and m.group("abbr").lower() not in ROLE_WORDS
+        ):
+            continue  # "(Developer)" is a definition; "(Spain)" is not
+        if m.group("term") is not None:
+            close = text.find(")", m.end(), min(end, m.end() + 200))
+            paren_end = close + 1 if close != -1 and "(" not in text[m.end() : close] else m.end()
+            terms = [
+                t.strip()
+                for t in re.findall(
+                    r"(?:[\"“]|'')([^\"“”();]{1,50})[\"”]", text[m.start() : paren_end]
+                )
+            ]
+            terms = terms or [m.group("term").strip()]
+        else:
+            paren_end = m.end()
+            terms = [
+                (
+                    m.group("uterm") or m.group("dterm") or m.group("hterm") or m.group("abbr")
+                ).strip()
+            ]
+        segment_start = region_start
+        segment = text[segment_start : m.start()]
+        if abbr_only and (_is_jurisdiction(terms[0]) or len(segment.strip()) < 2):
+            continue
+        region_start = paren_end
+        if not any(_is_party_term(t) for t in terms):
+            continue
+        strong = list(_STRONG_CONNECTOR.finditer(segment))
+        weak = list(_WEAK_CONNECTOR.finditer(segment))
+        by = [w for w in weak if re.search(r"\bby\s", w.group(0))]
+        cuts: list[int] = []  # where the name may start, most likely first
+        if strong:
+            connector_seen = True
+            cuts.append(strong[-1].end())
+        if weak and (connector_seen or parties or segment_start > start):
+            cuts.append(weak[0].end())
+        if parties and re.match(r"\s*[,;]", segment):
+            cuts.append(0)  # a list of parties: "("UTC"), Otis Worldwide Corporation, a ..."
+        if by and not parties:
+            cuts.append(by[-1].end())  # "made ... by X"
+        # the party opens a line or sentence: "Aduro Biotech, Inc., with ..." /
+        # "2.  Valence Technology, Inc., (hereinafter referred to as Party B)"
+        line = _last_boundary(segment)
+        if line is not None:
+            cuts.append(line)
+        if not parties and 0 not in cuts:
+            cuts.append(0)  # '(the "Effective Date") INKTOMI CORPORATION ("Inktomi"), a ...'
+        # last resort: after a comma ("between professional golfer, TOM WATSON, (...")
+        cuts += [c.end() for c in reversed(list(re.finditer(r",\s+", segment)))][:3]
+        name = ""
+        n_primary = (
+            len(cuts)
+            - min(3, len(re.findall(r",\s+", segment)))
+            - (1 if (not parties and 0 in cuts) else 0)
+        )
+        for i_cut, cut in enumerate(cuts):
+            span = _cut_name(segment[cut:])
+            if span is None:
+                continue
+            n_start = segment_start + cut + span[0]
+            n_end = segment_start + cut + span[1]
+            name = _clean_name(text[n_start:n_end])
+            if _looks_like_name(name) and (i_cut < n_primary or _strong_name(name)):
+                break
+            name = ""
+        if not name:
+            continue
+        if abbr_only and not (split_suffix(name)[1] or len(name.split()) >= 2):
+            continue
+        off = text.find(name, n_start, n_end + 1)
+        if off == -1:
+            off = n_start
+        short = [t for t in terms if _is_party_term(t)]
+        for piece, p_off in _split_joined(name, off):
+            parties.append(
+                PartyDef(
+                    piece, p_off, p_off + len(piece), short, _role(short), paren_end, "definition"
+                )
+            )
+    if len(parties) < 2:
+        parties = _merge_parties(parties, _labelled_parties(text, start, end))
+    if len(parties) < 2:
+        parties = _merge_parties(parties, _and_block_parties(text, start, end))
+    if len(parties) < 2:
+        parties = _merge_parties(parties, _between_parties(text, start, end))
+    return parties
+
+
+def _labelled_parties(text: str, start: int, end: int) -> list[PartyDef]:
+    """'Party A: Beijing Baidu Netcom Science and Technology Co., Ltd.' (label lines)."""
+    out: list[PartyDef] = []
+    for m in _LABELLED.finditer(text, start, end):
+        label = re.sub(r"\s+", " ", m.group("label")).lower()
+        if label not in ROLE_WORDS:
+            continue
+        name = _name_to_suffix(m.group("name"))
+        if not name:
+            continue
+        name = _clean_name(name)
+        if not _looks_like_name(name):
+            continue
+        off = text.find(name, m.start("name"))
+        out.append(
+            PartyDef(
+                name, off, off + len(name), [m.group("label")], label, off + len(name), "labelled"
+            )
+        )
+    return out
+
+
+_BETWEEN = re.compile(
+    r"\b(?:by\s+and\s+)?(?:between|among)\s*:?\s+(?P<a>[A-Z0-9][^\n()]{1,150}?)\s*,?\s+(?:and|AND|&)\s+"
+    r"(?P<b>[A-Z0-9][^\n()]{1,150}?)(?=\s*(?:,|\(|\.\s|\n|$|dated|DATED|effective|EFFECTIVE|"
+    r"Dated|as\s+of|for\s|on\s|this\s))",
+)
+
+
+def _between_parties(text: str, start: int, end: int) -> list[PartyDef]:
+    out: list[PartyDef] = []
+    for m in _BETWEEN.finditer(text, start, end):
+        for g in ("a", "b"):
+            raw = m.group(g)
+            span = _cut_name(raw)
+            if span is None:
+                continue
+            name = _clean_name(raw[span[0] : span[1]])
+            if not _looks_like_name(name):
+                continue
+            off = text.find(name, m.start(g))
+            out.append(
+                PartyDef(name, off, off + len(name), [], "party", off + len(name), "between")
+            )
+        if out:
+            break
+    return out
+
+
+def _merge_parties(first: list[PartyDef], more: list[PartyDef]) -> list[PartyDef]:
+    keys = {fold_name(p.name) for p in first}
+    out = list(first)
+    for p in more:
+        k = fold_name(p.name)
+        if k and k not in keys and not any(k in kk or kk in k for kk in keys if kk):
+            out.append(p)
+            keys.add(k)
+    return out

@@ -1,0 +1,317 @@
+"""Rule-based fact extraction on hand-written contract snippets and on real CUAD contracts."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+
+import pytest
+
+from ingest.clause_types import sections_from_parsed
+from ingest.facts import ASSERT_THRESHOLD, extract_facts, find_party_definitions, top_fact
+from ingest.model import Table
+from ingest.text_document import parsed_from_text
+
+TENANT = "t_facts"
+
+
+def facts_of(text: str, tables: list[Table] | None = None):
+    parsed = parsed_from_text(text, "snippet.txt", "Snippet")
+    if tables:
+        parsed.tables = tables
+    sections = sections_from_parsed(parsed, TENANT, "doc-1")
+    return parsed, extract_facts(parsed, sections, TENANT, "doc-1")
+
+
+def values(facts, attribute, qualifier=None):
+    return [
+        f.value_text
+        for f in facts
+        if f.attribute == attribute and (qualifier is None or f.qualifier == qualifier)
+    ]
+
+
+def top(facts, attribute, qualifier=None):
+    f = top_fact(facts, attribute, qualifier=qualifier, min_confidence=ASSERT_THRESHOLD)
+    return f.value_text if f else None
+
+
+MSA = """MASTER SERVICES AGREEMENT
+
+This Master Services Agreement (the "Agreement") is made and entered into as of March 1, 2021 (the "Effective Date") by and between CloudSecure GmbH, a company organised under the laws of Germany ("CloudSecure" or "Provider"), and Acme Corp., a Delaware corporation (hereinafter referred to as the "Customer").
+
+WHEREAS, the parties entered into a Letter of Intent dated January 5, 2021.
+
+1. Term
+1.1 This Agreement shall commence on the Effective Date and shall continue for an initial term of three (3) years. Thereafter this Agreement shall automatically renew for successive one (1) year periods unless either party gives written notice of non-renewal at least ninety (90) days prior to the expiration of the then-current term.
+1.2 Either party may terminate this Agreement for convenience upon sixty (60) days' prior written notice.
+1.3 Either party may terminate this Agreement if the other party materially breaches it and fails to cure such breach within thirty (30) days after written notice.
+
+2. Fees and Liability
+2.1 Customer shall pay a monthly fee of $12,500 within thirty (30) days of invoice.
+2.2 In no event shall either party's aggregate liability exceed EUR 1,500,000.
+2.3 Provider shall pay liquidated damages of $5,000 per incident of unavailability.
+2.4 Provider shall maintain general liability insurance with a minimum coverage of $2,000,000 per occurrence.
+2.5 Customer shall purchase a minimum annual commitment of $100,000.
+2.6 Provider shall pay Customer a royalty of fifteen percent (15%) of Net Sales.
+
+3. Governing Law
+3.1 This Agreement shall be governed by and construed in accordance with the laws of the State of New York, without regard to its conflict of laws principles. The parties submit to the exclusive jurisdiction of the courts located in New York County, New York.
+"""
+
+
+@pytest.fixture(scope="module")
+def msa():
+    return facts_of(MSA)
+
+
+def test_parties_with_roles_and_short_names(msa):
+    parsed, facts = msa
+    parties = {f.value_text: f for f in facts if f.attribute == "party"}
+    assert set(parties) == {"CloudSecure GmbH", "Acme Corp."}
+    assert parties["Acme Corp."].qualifier == "customer"
+    assert parties["CloudSecure GmbH"].qualifier == "provider"
+    # the quote carries the definition, so the short name is citable
+    assert '"CloudSecure"' in parties["CloudSecure GmbH"].quote
+    defs = find_party_definitions(parsed.text, 0, parsed.text.index("WHEREAS"))
+    assert defs[0].short_names == ["CloudSecure", "Provider"]
+
+
+def test_dates_term_and_expiry(msa):
+    _, facts = msa
+    assert top(facts, "agreement_date") == "2021-03-01"
+    assert top(facts, "effective_date") == "2021-03-01"
+    assert top(facts, "term") == "3 years"
+    exp = top_fact(facts, "expiration_date")
+    assert exp.value_date == dt.date(2024, 3, 1)  # effective date + 3 years
+    # the letter of intent's date is another document's date, never this one's
+    assert "2021-01-05" not in values(facts, "agreement_date") + values(facts, "effective_date")
+
+
+def test_renewal_and_notice_periods_are_qualified(msa):
+    _, facts = msa
+    renewal = top_fact(facts, "renewal_term")
+    assert (renewal.value_text, renewal.value_num, renewal.qualifier) == (
+        "1 year",
+        365,
+        "successive",
+    )
+    notices = {(f.qualifier, f.value_num) for f in facts if f.attribute == "notice_period"}
+    assert ("non_renewal", 90) in notices
+    assert ("termination", 60) in notices
+    assert ("breach_cure", 30) in notices
+    assert top(facts, "notice_period", "non_renewal") == "90 days"
+
+
+def test_governing_law_and_venue(msa):
+    _, facts = msa
+    assert top(facts, "governing_law") == "New York"
+    # the place of incorporation (Germany, Delaware) is not the governing law
+    assert not {"Germany", "Delaware"} & set(values(facts, "governing_law"))
+    assert "New York County, New York" in values(facts, "venue")
+
+
+def test_amounts_are_classified_by_their_words(msa):
+    _, facts = msa
+    amounts = {f.value_num: f for f in facts if f.attribute == "amount"}
+    assert amounts[12_500].qualifier == "fee"
+    assert (amounts[1_500_000].qualifier, amounts[1_500_000].unit) == ("liability_cap", "EUR")
+    assert amounts[5_000].qualifier == "penalty_per_incident"
+    assert amounts[2_000_000].qualifier == "insurance_minimum"
+    assert amounts[100_000].qualifier == "minimum_commitment"
+    pct = [f for f in facts if f.attribute == "percentage"]
+    assert [(p.value_num, p.qualifier) for p in pct] == [(15, "royalty")]
+
+
+def test_every_fact_has_exact_provenance(msa):
+    parsed, facts = msa
+    assert facts
+    for f in facts:
+        assert f.quote == parsed.text[f.char_start : f.char_end], f
+        assert f.page == 1 and f.tenant == TENANT and f.document_id == "doc-1"
+        assert f.method.startswith(("regex:", "table")) and 0 < f.confidence <= 1
+    law = top_fact(facts, "governing_law")
+    assert (law.section_number, law.section_title) == ("3.1", None) or law.section_number == "3.1"
+    fee = next(f for f in facts if f.attribute == "amount" and f.value_num == 12_500)
+    assert fee.section_number == "2.1"
+
+
+def test_pages_follow_form_feeds():
+    text = (
+        "SERVICES AGREEMENT\n\nThis Agreement is dated June 1, 2020.\f"
+        "7. Governing Law. This Agreement shall be governed by the laws of England and Wales."
+    )
+    parsed, facts = facts_of(text)
+    law = top_fact(facts, "governing_law")
+    assert law.value_text == "England and Wales" and law.page == 2
+    assert law.quote == parsed.text[law.char_start : law.char_end]
+
+
+@pytest.mark.parametrize(
+    "sentence, expected",
+    [
+        ("This Agreement is governed by German law.", "Germany"),
+        ("The laws of the Federal Republic of Germany shall apply to this Agreement.", "Germany"),
+        ("This Agreement shall be governed by the internal laws State of New York.", "New York"),
+        (
+            "This Agreement shall be construed in accordance with the laws of the Commonwealth of "
+            "Pennsylvania and the United States.",
+            "Pennsylvania",
+        ),
+        ("This Agreement will be governed by PRC Laws.", "China"),
+    ],
+)
+def test_governing_law_phrasings(sentence, expected):
+    _, facts = facts_of("AGREEMENT\n\n" + sentence)
+    assert top(facts, "governing_law") == expected
+
+
+def test_a_definition_of_laws_is_not_a_choice_of_law():
+    text = (
+        'AGREEMENT\n\n"Laws" means all laws of the United States or any other country.\n\n'
+        "12. This Agreement shall be governed by the laws of the State of Texas."
+    )
+    _, facts = facts_of(text)
+    assert top(facts, "governing_law") == "Texas"
+
+
+def test_parties_between_and_hereinafter():
+    text = (
+        "SUPPLY AGREEMENT between PROFOUND MEDICAL INC. and PHILIPS MEDICAL SYSTEMS B.V.\n\n"
+        "THIS AGREEMENT is made July 31, 2017 BETWEEN: PROFOUND MEDICAL INC., a company "
+        'incorporated under the laws of Ontario (hereinafter referred to as "Customer") - and - '
+        "PHILIPS MEDICAL SYSTEMS B.V., a company incorporated under the laws of the Netherlands "
+        '(hereinafter referred to as "Philips").\n\nWHEREAS the parties wish to contract.'
+    )
+    _, facts = facts_of(text)
+    parties = {f.value_text: f.qualifier for f in facts if f.attribute == "party"}
+    assert parties == {"PROFOUND MEDICAL INC.": "customer", "PHILIPS MEDICAL SYSTEMS B.V.": "party"}
+    assert top(facts, "agreement_date") == "2017-07-31"
+
+
+def test_parties_from_between_line_without_definitions():
+    text = "CONSULTING AGREEMENT between Aduro Biotech, Inc. and Ireya B.V., dated June 1, 2020.\n"
+    _, facts = facts_of(text)
+    assert set(values(facts, "party")) == {"Aduro Biotech, Inc.", "Ireya B.V."}
+
+
+@pytest.mark.parametrize(
+    "sentence, expected",
+    [
+        ("This Agreement shall continue until December 31, 2020, unless extended.", "2020-12-31"),
+        ("This Agreement will remain in force in perpetuity.", "perpetual"),
+        (
+            "This Agreement shall commence on the Effective Date and shall continue until the "
+            "four-year anniversary of the Effective Date.",
+            "2021-01-15",
+        ),
+    ],
+)
+def test_expiration_phrasings(sentence, expected):
+    text = (
+        'AGREEMENT\n\nThis Agreement is made as of January 15, 2017 (the "Effective Date") by and '
+        'between Alpha LLC ("Alpha") and Beta Inc. ("Beta").\n\n2. Term. ' + sentence
+    )
+    _, facts = facts_of(text)
+    assert top(facts, "expiration_date") == expected
+
+
+def test_renewal_year_to_year_and_options():
+    base = (
+        'AGREEMENT\n\nThis Agreement is made as of May 1, 2010 between Alpha LLC ("Alpha") and '
+        'Beta Inc. ("Beta").\n\n5. Term. '
+    )
+    _, facts = facts_of(
+        base + "This Agreement will automatically renew on a year-to-year basis "
+        "unless either party notifies the other at least 30 days prior to "
+        "the end of the then-current term."
+    )
+    assert top(facts, "renewal_term") == "1 year"
+    assert top(facts, "notice_period", "non_renewal") == "30 days"
+    _, facts = facts_of(
+        base + "If Alpha wishes to extend the Term, it shall provide written notice "
+        "at least ninety (90) days prior to the expiration of the Term."
+    )
+    kinds = {f.qualifier for f in facts if f.attribute == "notice_period"}
+    assert kinds == {"renewal_option"}  # a notice to extend is not a notice to stop renewal
+
+
+def test_effective_date_fallback_is_a_guess_without_effectiveness_words():
+    text = (
+        "LICENSE AGREEMENT\n\nThis License Agreement is made this 5th day of January, 2015 "
+        'by and between Alpha LLC ("Alpha") and Beta Inc. ("Beta").'
+    )
+    _, facts = facts_of(text)
+    eff = top_fact(facts, "effective_date")
+    assert eff.value_text == "2015-01-05" and eff.confidence < ASSERT_THRESHOLD
+
+
+def test_table_cells_become_facts():
+    text = "PRICING SCHEDULE\n\nTier   Price   Discount\nGold   $1,000   10%\nSilver   $500   5%\n"
+    start = text.index("Tier")
+    table = Table(
+        page=1,
+        header=["Tier", "Price", "Discount"],
+        rows=[["Gold", "$1,000", "10%"], ["Silver", "$500", "5%"]],
+        char_start=start,
+        char_end=len(text),
+    )
+    parsed, facts = facts_of(text, tables=[table])
+    cells = [f for f in facts if f.attribute == "table_cell"]
+    assert len(cells) == 4
+    gold_price = next(f for f in cells if f.metric == "Gold" and f.dimension == "Price")
+    assert (gold_price.value_num, gold_price.unit, gold_price.method) == (1000, "USD", "table")
+    assert gold_price.quote == parsed.text[gold_price.char_start : gold_price.char_end] == "$1,000"
+    silver = next(f for f in cells if f.metric == "Silver" and f.dimension == "Discount")
+    assert (silver.value_num, silver.unit) == (5, "%")
+
+
+def test_empty_document_has_no_facts():
+    parsed = parsed_from_text("   ", "empty.txt", "Empty")
+    assert extract_facts(parsed, [], TENANT, "doc-2") == []
+
+
+# ----------------------------------------------------------------------------- real CUAD contracts
+
+CUAD_SAMPLE = ["cuad-9c5033e3", "cuad-0efa74e5", "cuad-efb5ed81"]
+
+
+def test_real_cuad_contracts_match_their_labels(shared_data):
+    from bench.fact_agreement import agree, gold_for
+
+    cuad = shared_data / "cuad"
+    contracts = {}
+    with open(cuad / "contracts.jsonl") as fh:
+        for line in fh:
+            c = json.loads(line)
+            if c["doc_id"] in CUAD_SAMPLE:
+                contracts[c["doc_id"]] = c
+    labels: dict[str, dict[str, dict]] = {d: {} for d in CUAD_SAMPLE}
+    with open(cuad / "annotations.jsonl") as fh:
+        for line in fh:
+            a = json.loads(line)
+            if a["doc_id"] in labels:
+                labels[a["doc_id"]][a["category"]] = a
+    assert set(contracts) == set(CUAD_SAMPLE)
+    predictions = {}
+    for doc_id, c in contracts.items():
+        text = (cuad / c["txt_path"]).read_text(encoding="utf-8")
+        parsed = parsed_from_text(text, c["txt_path"], c["title"])
+        facts = extract_facts(parsed, sections_from_parsed(parsed, TENANT, doc_id), TENANT, doc_id)
+        law = top_fact(facts, "governing_law", min_confidence=ASSERT_THRESHOLD)
+        date = top_fact(facts, "agreement_date", min_confidence=ASSERT_THRESHOLD)
+        assert agree(
+            "governing_law", gold_for("governing_law", labels[doc_id]["Governing Law"]), law
+        ), (doc_id, law)
+        assert agree(
+            "agreement_date", gold_for("agreement_date", labels[doc_id]["Agreement Date"]), date
+        ), (doc_id, date)
+        # provenance: the quote is the contract's own text, and it holds the date as written
+        assert date.quote == parsed.text[date.char_start : date.char_end]
+        predictions[doc_id] = law
+    # a wrong extraction is detected: another contract's governing law does not agree
+    a, b = CUAD_SAMPLE[0], CUAD_SAMPLE[1]
+    assert predictions[a].value_text != predictions[b].value_text
+    assert not agree(
+        "governing_law", gold_for("governing_law", labels[a]["Governing Law"]), predictions[b]
+    )

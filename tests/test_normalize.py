@@ -1,0 +1,181 @@
+"""Normalisation of dates, durations, money, percentages and jurisdictions."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from ingest.normalize import (
+    Duration,
+    add_duration,
+    canonical_jurisdiction,
+    duration_days,
+    find_dates,
+    find_durations,
+    find_jurisdictions,
+    find_money,
+    find_percentages,
+    jurisdiction_country,
+    parse_date,
+    parse_duration,
+    parse_money,
+    parse_percentage,
+    words_to_number,
+)
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("July 31, 2017", dt.date(2017, 7, 31)),
+        ("JULY 15, 2005", dt.date(2005, 7, 15)),
+        ("May 3,2006", dt.date(2006, 5, 3)),
+        ("Jan. 5, 2015", dt.date(2015, 1, 5)),
+        ("November 19t h, 2012", dt.date(2012, 11, 19)),  # PDF-to-text artefact
+        ("the 27t h day of March, 2017", dt.date(2017, 3, 27)),
+        ("this 1st day of September 2016", dt.date(2016, 9, 1)),
+        ("the first day of June, 1998", dt.date(1998, 6, 1)),
+        ("26  September 2019", dt.date(2019, 9, 26)),
+        ("commence on the 1st of March, 2003", dt.date(2003, 3, 1)),
+        ("2019-07-31", dt.date(2019, 7, 31)),
+        ("12/31/2020", dt.date(2020, 12, 31)),
+        ("31/01/2025", dt.date(2025, 1, 31)),  # day first when the first number is no month
+        ("31.12.2020", dt.date(2020, 12, 31)),  # dotted dates are day first
+        ("effective 7/1/98", dt.date(1998, 7, 1)),
+    ],
+)
+def test_dates(text, expected):
+    assert parse_date(text) == expected
+
+
+def test_dates_reject_impossible_and_find_all_with_spans():
+    assert parse_date("February 30, 2019") is None
+    assert parse_date("no date here") is None
+    text = "signed June 1, 2020 and effective as of July 1, 2020"
+    found = find_dates(text)
+    assert [d.value for d in found] == [dt.date(2020, 6, 1), dt.date(2020, 7, 1)]
+    assert all(text[d.start : d.end] == d.surface for d in found)
+
+
+@pytest.mark.parametrize(
+    "text, days, normalised",
+    [
+        ("thirty (30) days", 30, "30 days"),
+        ("60 days' prior written notice", 60, "60 days"),
+        ("one (1) year", 365, "1 year"),
+        ("three months", 90, "3 months"),  # a month is 30 days
+        ("72 hours", 3, "72 hours"),
+        ("two-year", 730, "2 years"),
+        ("successive 1-year terms", 365, "1 year"),
+        ("six (6) month periods", 180, "6 months"),
+        ("ninety (90) calendar days", 90, "90 days"),
+        ("one hundred and twenty (120) days", 120, "120 days"),
+        ("ten (10) Contract Years", 3650, "10 years"),
+        ("a year", 365, "1 year"),
+        ("two weeks", 14, "2 weeks"),
+    ],
+)
+def test_durations(text, days, normalised):
+    d = parse_duration(text)
+    assert d is not None
+    assert d.days == pytest.approx(days)
+    assert d.text == normalised
+    assert duration_days(text) == pytest.approx(days)
+
+
+def test_durations_business_days_and_non_durations():
+    d = parse_duration("five (5) business days")
+    assert d.business and d.days == 5 and d.text == "5 business days"
+    assert find_durations("the 15th day of July") == []  # a date, not a duration
+    assert parse_duration("no period") is None
+
+
+def test_words_to_number():
+    assert words_to_number("one hundred and twenty") == 120
+    assert words_to_number("forty-five") == 45
+    assert words_to_number("twelve") == 12
+    assert words_to_number("lots") is None
+
+
+def test_add_duration_is_calendar_arithmetic():
+    assert add_duration(dt.date(2018, 2, 1), Duration(3, "year")) == dt.date(2021, 2, 1)
+    assert add_duration(dt.date(2014, 1, 20), Duration(6, "month")) == dt.date(2014, 7, 20)
+    assert add_duration(dt.date(2020, 2, 29), Duration(1, "year")) == dt.date(2021, 2, 28)
+    assert add_duration(dt.date(2020, 1, 1), Duration(30, "day")) == dt.date(2020, 1, 31)
+
+
+@pytest.mark.parametrize(
+    "text, value, currency",
+    [
+        ("$250,000", 250_000, "USD"),
+        ("USD 1.5 million", 1_500_000, "USD"),
+        ("EUR 1,500,000", 1_500_000, "EUR"),
+        ("€150,000", 150_000, "EUR"),
+        ("£5m", 5_000_000, "GBP"),
+        ("ten million US Dollars (USD $10,000,000.00)", 10_000_000, "USD"),
+        ("5,000 euros", 5_000, "EUR"),
+        ("US$ 12.50 per unit", 12.5, "USD"),
+        ("CHF 20,000", 20_000, "CHF"),
+    ],
+)
+def test_money(text, value, currency):
+    assert parse_money(text) == (pytest.approx(value), currency)
+
+
+def test_money_spans_and_no_false_prefix():
+    text = "a cap of $1.5 million and a fee of €150,000."
+    found = find_money(text)
+    assert [(m.value, m.currency) for m in found] == [(1_500_000, "USD"), (150_000, "EUR")]
+    assert [text[m.start : m.end] for m in found] == ["$1.5 million", "€150,000"]
+    assert find_money("for five years 5 of them") == []  # "rs 5" inside "years 5" is no rupee
+
+
+@pytest.mark.parametrize(
+    "text, value",
+    [("15%", 15), ("12.5 percent", 12.5), ("fifteen percent (15%)", 15), ("ten per cent", 10)],
+)
+def test_percentages(text, value):
+    assert parse_percentage(text) == pytest.approx(value)
+
+
+def test_percentage_span_is_exact():
+    text = "a royalty of fifteen percent (15%) of Net Sales"
+    (p,) = find_percentages(text)
+    assert text[p.start : p.end] == "fifteen percent (15%)"
+
+
+@pytest.mark.parametrize(
+    "text, canonical",
+    [
+        ("the State of New York", "New York"),
+        ("New York law", "New York"),
+        ("NY", "New York"),
+        ("Commonwealth of Massachusetts", "Massachusetts"),
+        ("Federal Republic of Germany", "Germany"),
+        ("German law", "Germany"),
+        ("England and Wales", "England and Wales"),
+        ("English law", "England and Wales"),
+        ("England; Wales", "England and Wales"),
+        ("People's Republic of China", "China"),
+        ("PRC Laws", "China"),
+        ("the Netherlands", "Netherlands"),
+        ("Ontario, Canada", "Ontario"),  # the most specific unit wins
+        (
+            "the laws of the United States of America and of the Commonwealth of Pennsylvania",
+            "Pennsylvania",
+        ),
+        ("West Virginia", "West Virginia"),  # not Virginia
+    ],
+)
+def test_jurisdictions(text, canonical):
+    assert canonical_jurisdiction(text) == canonical
+
+
+def test_jurisdiction_edge_cases():
+    assert canonical_jurisdiction("a purchase order") is None
+    assert canonical_jurisdiction("IN") == "Indiana"  # a bare postal code is read as one
+    # adjectives are jurisdictions only when asked for ("English law", not "English language")
+    assert find_jurisdictions("in the English language", adjectives=False) == []
+    assert jurisdiction_country("Ontario") == "Canada"
+    assert jurisdiction_country("Texas") == "United States"
