@@ -25,6 +25,7 @@ pytest_plugins = [
     "tests.fixtures.vectors",
     "tests.fixtures.stores",
     "tests.fixtures.servers",
+    "tests.fixtures.llm",
 ]
 
 ROOT = Path(__file__).resolve().parents[1]

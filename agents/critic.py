@@ -1,0 +1,306 @@
+"""Self-RAG / CRAG critic: grade evidence, classify retrieval, rewrite the query.
+
+Relevance (deterministic): the item is in a target document, names the asked
+thing (attribute/qualifier/clause key terms), overlaps the question's words
+and is semantically close to it; facts of the asked attribute score highest.
+An LLM grader, when configured, nudges the scores (it cannot make an item
+that never names the asked thing relevant). The CRAG verdict is ``correct``
+(strong evidence for every target), ``ambiguous`` (some) or ``incorrect`` (none).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+import numpy as np
+from pydantic import BaseModel, Field
+
+from agents.planner import Plan, default_tools
+from agents.vocab import (ATTRIBUTE_BY_NAME, CLAUSE_BY_NAME, NOTICE_QUALIFIERS, QUALIFIER_BY_NAME, content_words,
+                          normalise_clause_type)
+from tools.base import HitMeta
+from tools.rerank import term_overlap
+from veridict.types import Evidence
+
+Verdict = Literal["correct", "ambiguous", "incorrect"]
+
+RELEVANT = 0.35
+STRONG = 0.6
+MAX_EMBEDDED = 16  # passages embedded for grading per round (vector hits bring their own similarity)
+
+
+class Grade(BaseModel):
+    id: str
+    relevance: float
+    key_terms: bool
+    reasons: list[str] = Field(default_factory=list)
+
+
+def key_groups(plan: Plan) -> list[list[str]]:
+    """Phrase groups a passage must each match (one phrase per group) to be about what is asked.
+
+    One group for the kind of amount / notice (qualifiers), one for the asked attributes and one for
+    the clause types: "notice to prevent renewal" needs a notice phrase AND a renewal phrase.
+    """
+    groups: list[list[str]] = []
+    quals = [t for q in (plan.qualifiers or ([plan.qualifier] if plan.qualifier else []))
+             for t in (QUALIFIER_BY_NAME[q].key_terms if q in QUALIFIER_BY_NAME else ())]
+    attrs = [t for a in plan.attributes if a in ATTRIBUTE_BY_NAME and a != "amount"
+             for t in ATTRIBUTE_BY_NAME[a].key_terms]
+    clauses = [t for c in plan.clause_types if c in CLAUSE_BY_NAME for t in CLAUSE_BY_NAME[c].key_terms]
+    for group in (quals, attrs, clauses):
+        group = list(dict.fromkeys(g.lower() for g in group))
+        if group:
+            groups.append(group)
+    if len(plan.attributes) > 1:
+        # several asked things: a passage about any one of them counts
+        return [list(dict.fromkeys(t for g in groups for t in g))] if groups else []
+    return groups
+
+
+def key_terms(plan: Plan) -> list[str]:
+    """All key phrases (flattened groups, "a&b" split), e.g. for picking the best sentence of a passage."""
+    return list(dict.fromkeys(p for g in key_groups(plan) for t in g for p in t.split("&")))
+
+
+def names_asked_thing(plan: Plan, text: str, groups: list[list[str]] | None = None) -> bool:
+    """Each group has a phrase in ``text``; a phrase "a&b" needs both parts."""
+    low = text.lower()
+    groups = key_groups(plan) if groups is None else groups
+    return all(any(all(part in low for part in k.split("&")) for k in g) for g in groups)
+
+
+def expansion_terms(plan: Plan) -> list[str]:
+    """Synonyms of the asked attribute, qualifier and clause types (query expansion)."""
+    terms: list[str] = []
+    for q in plan.qualifiers or ([plan.qualifier] if plan.qualifier else []):
+        if q in QUALIFIER_BY_NAME:
+            terms += QUALIFIER_BY_NAME[q].synonyms
+    for attr in plan.attributes:
+        if attr in ATTRIBUTE_BY_NAME and (attr != "amount" or not plan.qualifier):
+            terms += ATTRIBUTE_BY_NAME[attr].synonyms
+    for ct in plan.clause_types:
+        if ct in CLAUSE_BY_NAME:
+            terms += CLAUSE_BY_NAME[ct].synonyms
+    return list(dict.fromkeys(terms))
+
+
+def _fact_attributes(plan: Plan) -> set[str]:
+    out: set[str] = set()
+    for attr in plan.attributes:
+        term = ATTRIBUTE_BY_NAME.get(attr)
+        out.update(term.fact_attributes if term else (attr,))
+    return out
+
+
+def _qualifier_ok(plan: Plan, item: Evidence) -> bool | None:
+    """None when no qualifier was asked; else whether the fact is that kind of amount."""
+    asked = plan.qualifiers or ([plan.qualifier] if plan.qualifier else [])
+    fact = item.fact
+    notice_kinds = {t.name for t in NOTICE_QUALIFIERS}
+    if fact is not None:  # notice qualifiers apply to notice periods, the others to amounts
+        is_notice = fact.attribute == "notice_period"
+        asked = [a for a in asked if (a in notice_kinds) == is_notice]
+    if not asked:
+        return None
+    q = (fact.qualifier or "").lower() if fact else ""
+    context = " ".join(x or "" for x in (q, fact.section_title if fact else "", item.citation.quote)).lower()
+    for name in asked:
+        term = QUALIFIER_BY_NAME.get(name)
+        names = {name, *(term.clause_types if term else ())}
+        if q and any(n in q or q in n for n in names):
+            return True
+        if any(k in context for k in (term.key_terms if term else ())):
+            return True
+    return False
+
+
+def grade_item(plan: Plan, item: Evidence, meta: HitMeta | None, semantic: float | None,
+               keys: list[list[str]]) -> Grade:
+    reasons: list[str] = []
+    targets = set(plan.document_ids)
+    doc_id = meta.document_id if meta else item.citation.document_id
+    if targets and doc_id not in targets and not (meta and meta.status == "superseded"):
+        return Grade(id=item.id, relevance=0.0, key_terms=False, reasons=["other document"])
+    has_key = names_asked_thing(plan, item.text, keys)
+    overlap = term_overlap(content_words(plan.question), item.text)
+    clause_match = bool(meta and plan.clause_types and {normalise_clause_type(c) for c in meta.clause_types}
+                        & {normalise_clause_type(c) for c in plan.clause_types})
+    if item.fact is not None:
+        attrs = _fact_attributes(plan)
+        if attrs and item.fact.attribute in attrs:
+            rel = 0.8
+            reasons.append(f"fact {item.fact.attribute}")
+            q_ok = _qualifier_ok(plan, item)
+            if q_ok is True:
+                rel = 0.95
+            elif q_ok is False:
+                rel = 0.3
+                reasons.append("other kind of amount")
+            rel *= 0.7 + 0.3 * min(1.0, max(0.0, item.fact.confidence))  # guesses (< 0.5) rank lower
+            if plan.constraints.value_text and plan.constraints.value_text.lower() not in (
+                item.fact.value_text.lower() + " " + item.fact.quote.lower()
+            ):
+                rel = 0.1
+                reasons.append("value does not match the filter")
+        else:
+            rel = 0.5 * overlap if has_key else 0.1
+        return Grade(id=item.id, relevance=round(rel, 4), key_terms=has_key, reasons=reasons)
+    if item.store == "graph" and meta and meta.reference_key:
+        rel = 0.85 if plan.intent == "relational" else 0.4
+        return Grade(id=item.id, relevance=rel, key_terms=True, reasons=["graph reference"])
+    sem = semantic if semantic is not None else overlap
+    rel = 0.45 * overlap + 0.35 * max(0.0, sem) + (0.3 if clause_match else 0.0)
+    if has_key and keys:
+        rel += 0.15
+        reasons.append("names the asked thing")
+    if clause_match:
+        reasons.append("clause type")
+    if keys and not has_key:
+        rel = min(rel, 0.2)
+        reasons.append("does not name the asked thing")
+    if plan.attribute and plan.intent in ("exact_value", "compare", "calculate") and not clause_match:
+        rel = min(rel, 0.55) if _has_value_shape(plan, item.text) else min(rel, 0.3)
+    return Grade(id=item.id, relevance=round(min(rel, 1.0), 4), key_terms=has_key, reasons=reasons)
+
+
+_VALUE_SHAPES = {
+    "governing_law": r"laws? of|governed by",
+    "agreement_date": r"\b(19|20)\d{2}\b",
+    "effective_date": r"\b(19|20)\d{2}\b|effective",
+    "expiration_date": r"\b(19|20)\d{2}\b|\byears?\b|\bmonths?\b|perpetu",
+    "renewal_term": r"\byears?\b|\bmonths?\b|successive|perpetu",
+    "notice_period": r"\bdays?\b|\bmonths?\b|\bweeks?\b",
+    "amount": r"[$€£]|\b(usd|eur|gbp|dollars|euros)\b|\d{1,3}(,\d{3})+",
+    "party": r"\b(inc|llc|ltd|corp|gmbh|company|limited)\b|between",
+}
+
+
+def _has_value_shape(plan: Plan, text: str) -> bool:
+    pattern = _VALUE_SHAPES.get(plan.attribute or "")
+    return bool(pattern and re.search(pattern, text, re.I))
+
+
+def semantic_scores(embedder, query: str, evidence: list[Evidence]) -> dict[str, float]:
+    """Cosine similarity of each item to the query (empty when no embedder)."""
+    if embedder is None or not evidence:
+        return {}
+    try:
+        q = embedder.embed_query(query)
+        m = embedder.embed_documents([e.text[:1500] for e in evidence])
+    except Exception:  # noqa: BLE001 - grading works on overlap alone
+        return {}
+    sims = np.asarray(m) @ np.asarray(q)
+    return {e.id: float(s) for e, s in zip(evidence, sims)}
+
+
+def grade_evidence(
+    plan: Plan, evidence: list[Evidence], meta: dict[str, HitMeta], embedder=None,
+    llm_relevant: set[str] | None = None, query: str | None = None,
+) -> tuple[list[Evidence], list[Grade]]:
+    """Grade every item; returns items with ``relevant`` set and the grades (same order)."""
+    keys = key_groups(plan)
+    sims = {i: m.similarity for i, m in meta.items() if m.similarity is not None}
+    todo = [e for e in evidence if e.fact is None and e.id not in sims][:MAX_EMBEDDED]
+    sims.update(semantic_scores(embedder, query or plan.question, todo))
+    graded: list[Evidence] = []
+    grades: list[Grade] = []
+    for item in evidence:
+        g = grade_item(plan, item, meta.get(item.id), sims.get(item.id), keys)
+        if llm_relevant is not None and g.key_terms and g.relevance > 0.1:
+            g.relevance = round(min(1.0, g.relevance + (0.15 if item.id in llm_relevant else -0.1)), 4)
+            g.reasons.append("llm: relevant" if item.id in llm_relevant else "llm: not relevant")
+        grades.append(g)
+        graded.append(item.model_copy(update={"relevant": g.relevance >= RELEVANT}))
+    return graded, grades
+
+
+def verdict_for(plan: Plan, evidence: list[Evidence], grades: list[Grade], meta: dict[str, HitMeta]) -> Verdict:
+    """CRAG: correct when every target document (and asked attribute) has strong evidence."""
+    by_id = {g.id: g for g in grades}
+    relevant = [e for e in evidence if by_id[e.id].relevance >= RELEVANT]
+    if not relevant:
+        return "incorrect"
+    strong = [e for e in relevant if by_id[e.id].relevance >= STRONG]
+    if plan.intent in ("compare", "calculate") and len(plan.documents) >= 2:
+        for ref in plan.documents:
+            ids = set(ref.document_ids)
+            if not any((meta.get(e.id).document_id if meta.get(e.id) else e.citation.document_id) in ids
+                       for e in strong):
+                return "ambiguous"
+        return "correct"
+    if plan.intent == "relational":
+        has_ref = any(e.store == "graph" for e in relevant)
+        return "correct" if strong and has_ref else "ambiguous"
+    return "correct" if strong else "ambiguous"
+
+
+class Rewrite(BaseModel):
+    query: str
+    plan: Plan
+    strategy: str
+
+
+def rewrite(plan: Plan, query: str, attempt: int, used_tools: set[str]) -> Rewrite:
+    """The next strategy not yet tried: expand with synonyms, switch tools, widen documents, keywords."""
+    new = plan.model_copy(deep=True)
+    done = set(plan.rewrites_done)
+    extra = [t for t in expansion_terms(plan) if t.lower() not in query.lower()][:6]
+    if "expand" not in done and (extra or not {"lexical", "vectors"} <= set(plan.tools)):
+        new.tools = _with(new.tools, ["lexical", "vectors"])
+        new.keywords = list(dict.fromkeys(new.keywords + content_words(" ".join(extra))))
+        new.rewrites_done.append("expand")
+        return Rewrite(query=f"{query} {' '.join(extra)}".strip(), plan=new,
+                       strategy="expand query with synonyms: " + ", ".join(extra) if extra else "add text channels")
+    if "switch" not in done:
+        switched = [t for t in ("clauses", "lexical", "vectors", "facts") if t not in used_tools]
+        if not new.clause_types and plan.attribute and plan.attribute in ATTRIBUTE_BY_NAME:
+            new.clause_types = list(ATTRIBUTE_BY_NAME[plan.attribute].clause_types)
+        new.tools = _with(default_tools(new), switched or ["vectors"])
+        new.filter_clause_types = False
+        new.rewrites_done.append("switch")
+        return Rewrite(query=query, plan=new,
+                       strategy="switch tools: " + ", ".join(switched or ["vectors without clause-type filter"]))
+    # only documents guessed from a bare name (or an LLM hint) are dropped; a named title stays
+    inferred = [r for r in new.documents if not r.explicit and r.resolved_by != "title"]
+    if "widen" not in done and inferred:
+        new.documents = [r for r in new.documents if r not in inferred]
+        new.rewrites_done.append("widen")
+        return Rewrite(query=query, plan=new, strategy="drop inferred document constraint")
+    new.rewrites_done.append("keywords")
+    words = content_words(plan.question)
+    return Rewrite(query=" ".join(words[:12]) or query, plan=new, strategy="plain keyword query")
+
+
+def _with(tools: list, extra: list) -> list:
+    out = list(tools)
+    for t in extra:
+        if t not in out:
+            out.append(t)
+    return out
+
+
+def parse_relevant(content: str, ids: list[str]) -> set[str] | None:
+    """Parse the grader's JSON ({"relevant": [1, 3]}) into evidence ids."""
+    import json
+
+    m = re.search(r"\{.*\}", content or "", re.S)
+    if not m:
+        return None
+    try:
+        raw = json.loads(m.group(0))
+    except json.JSONDecodeError:
+        return None
+    nums = raw.get("relevant") if isinstance(raw, dict) else None
+    if not isinstance(nums, list):
+        return None
+    out = set()
+    for n in nums:
+        try:
+            i = int(n)
+        except (TypeError, ValueError):
+            continue
+        if 1 <= i <= len(ids):
+            out.add(ids[i - 1])
+    return out

@@ -1,0 +1,645 @@
+"""Draft an answer from graded evidence: extractive (no LLM) or by the chat model.
+
+The extractive draft states values from fact rows (falling back to the best
+sentence of a retrieved clause), quotes clauses, lists and compares, and
+computes sums and date differences with the calculator tool. Every sentence
+carries the numbers of the citations it rests on; the provenance node checks
+them before anything is shown.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import OrderedDict
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from agents.critic import RELEVANT, STRONG, Grade, key_terms, names_asked_thing
+from agents.figures import duration_days, fmt_number, parse_date, parse_money
+from agents.planner import Plan
+from agents.vocab import ATTRIBUTE_BY_NAME, CLAUSE_BY_NAME, QUALIFIERS, content_words
+
+QUALIFIER_NAMES_AMOUNT = {t.name for t in QUALIFIERS}
+from tools.base import HitMeta, ToolContext
+from tools.calculator import CalculatorArgs, calculator
+from tools.text import best_span, normalise_space
+from veridict.types import Citation, Evidence, TraceStep
+
+try:
+    from stores.names import alias_key
+except ImportError:  # pragma: no cover
+    def alias_key(name: str) -> str:
+        return re.sub(r"[^a-z0-9 ]", "", name.lower()).strip()
+
+LABELS = {
+    "governing_law": "governing law",
+    "agreement_date": "agreement date",
+    "effective_date": "effective date",
+    "expiration_date": "expiration date",
+    "renewal_term": "renewal term",
+    "notice_period": "notice period",
+    "party": "parties",
+    "amount": "amount",
+    "term": "term",
+}
+STORE_RANK = {"facts": 0, "tables": 1, "graph": 2, "lexical": 3, "vectors": 3}
+QUOTE_CHARS = 320
+
+
+class DraftClaim(BaseModel):
+    text: str
+    citation_indexes: list[int] = Field(default_factory=list)  # 1-based into Draft.citations
+    kind: Literal["claim", "framing"] = "claim"
+    addendum: bool = False  # version history / source conflict: carried over into an LLM draft
+
+
+class Draft(BaseModel):
+    claims: list[DraftClaim] = Field(default_factory=list)
+    citations: list[Citation] = Field(default_factory=list)
+    evidence_ids: list[str] = Field(default_factory=list)  # parallel to citations
+    derived_numbers: list[float] = Field(default_factory=list)  # computed by the calculator or counted
+    derived_dates: list[str] = Field(default_factory=list)
+    refusal_reason: str | None = None
+    mode: Literal["extractive", "llm"] = "extractive"
+    notes: list[str] = Field(default_factory=list)
+    verbatim: list[str] = Field(default_factory=list)  # names from the question; not figures to check
+
+    @property
+    def text(self) -> str:
+        return " ".join(c.text for c in self.claims)
+
+
+class Drafter:
+    """Builds a Draft; ``cite`` numbers citations in order of first use."""
+
+    def __init__(self, plan: Plan, evidence: list[Evidence], meta: dict[str, HitMeta], grades: dict[str, Grade],
+                 ctx: ToolContext | None = None):
+        self.plan = plan
+        self.meta = meta
+        self.grades = grades
+        self.ctx = ctx
+        self.evidence = [e for e in evidence if self.rel(e) >= RELEVANT]
+        self.draft = Draft(verbatim=list(dict.fromkeys(plan.exclude_parties + plan.entities +
+                                                       [p for r in plan.documents for p in r.parties])))
+        self.trace: list[TraceStep] = []
+        self.calls = 0
+
+    # -- helpers ------------------------------------------------------------------------------
+
+    def rel(self, e: Evidence) -> float:
+        g = self.grades.get(e.id)
+        return g.relevance if g else 0.0
+
+    def doc_of(self, e: Evidence) -> str:
+        m = self.meta.get(e.id)
+        return m.document_id if m else e.citation.document_id
+
+    def status_of(self, e: Evidence) -> str:
+        m = self.meta.get(e.id)
+        return m.status if m else "active"
+
+    def cite(self, e: Evidence, quote: str | None = None) -> int:
+        if e.id in self.draft.evidence_ids and quote is None:
+            return self.draft.evidence_ids.index(e.id) + 1
+        citation = e.citation
+        if quote is not None and quote.strip():
+            citation = _narrow(citation, quote)
+            key = f"{e.id}#{hash(citation.quote)}"
+        else:
+            key = e.id
+        if key in self.draft.evidence_ids:
+            return self.draft.evidence_ids.index(key) + 1
+        self.draft.citations.append(citation)
+        self.draft.evidence_ids.append(key)
+        return len(self.draft.citations)
+
+    def say(self, text: str, cites: list[int], kind: str = "claim", addendum: bool = False) -> None:
+        marks = "".join(f"[{i}]" for i in dict.fromkeys(cites))
+        text = text.rstrip()
+        end = "" if text.endswith((".", "?", "!", '"', "”", ":")) else "."
+        self.draft.claims.append(DraftClaim(text=f"{text}{(' ' + marks) if marks else ''}{end}",
+                                            citation_indexes=list(dict.fromkeys(cites)), kind=kind,
+                                            addendum=addendum))
+
+    def title(self, e: Evidence, version: bool = False) -> str:
+        c = e.citation
+        return f"{c.document_title} (v{c.version})" if version else c.document_title
+
+    def where(self, c: Citation) -> str:
+        parts = []
+        if c.clause_number:
+            parts.append(f"§ {c.clause_number}")
+        parts.append(f"p. {c.page}")
+        return ", ".join(parts)
+
+    def span_of(self, e: Evidence, extra_terms: list[str] = ()) -> str:
+        text = e.citation.quote if e.fact else (e.text if e.store != "graph" else e.citation.quote)
+        if e.fact is None and e.citation.quote and e.citation.quote in e.text:
+            text = e.citation.quote
+        terms = content_words(self.plan.question) + list(extra_terms)
+        s, t, _ = best_span(text, terms, phrases=key_terms(self.plan), max_chars=QUOTE_CHARS)
+        return normalise_space(text[s:t]) if t > s else normalise_space(text[:QUOTE_CHARS])
+
+    def facts_for(self, attribute: str, doc_ids: set[str] | None, status: str = "active") -> list[Evidence]:
+        term = ATTRIBUTE_BY_NAME.get(attribute)
+        wanted = set(term.fact_attributes if term else (attribute,))
+        out = [e for e in self.evidence if e.fact is not None and e.fact.attribute in wanted
+               and self.status_of(e) == status and (doc_ids is None or self.doc_of(e) in doc_ids)]
+        order = {a: i for i, a in enumerate(term.fact_attributes if term else (attribute,))}
+        out.sort(key=lambda e: (-round(self.rel(e), 2), order.get(e.fact.attribute, 9), STORE_RANK.get(e.store, 5),
+                                -e.fact.confidence))
+        return out
+
+    def texts_for(self, doc_ids: set[str] | None) -> list[Evidence]:
+        out = [e for e in self.evidence if e.fact is None and e.store != "graph" and self.status_of(e) == "active"
+               and (doc_ids is None or self.doc_of(e) in doc_ids)]
+        out.sort(key=lambda e: -self.rel(e))
+        seen: set[tuple] = set()
+        unique = []
+        for e in out:  # a section and its chunk are the same passage
+            m = self.meta.get(e.id)
+            key = (self.doc_of(e), (m.section_id if m and m.section_id else None) or e.citation.char_start)
+            if key not in seen:
+                seen.add(key)
+                unique.append(e)
+        return unique
+
+    def target_groups(self) -> list[tuple[str, set[str] | None]]:
+        """(label, document ids) for each document the answer is about."""
+        if self.plan.documents:
+            return [(r.mention, set(r.document_ids)) for r in self.plan.documents if r.document_ids]
+        docs: list[str] = []
+        for e in sorted(self.evidence, key=lambda e: -self.rel(e)):
+            d = self.doc_of(e)
+            if self.status_of(e) == "active" and d not in docs and self.rel(e) >= STRONG:
+                docs.append(d)
+        return [(d, {d}) for d in docs[:3]] or [("library", None)]
+
+    # -- value statements ---------------------------------------------------------------------
+
+    def value_of(self, fact_ev: Evidence) -> str:
+        f = fact_ev.fact
+        if f.attribute in ("amount", "table_cell") and f.value_num is not None and f.unit and len(f.unit) == 3 \
+                and f.unit.isalpha():
+            return f"{f.unit.upper()} {f.value_num:,.2f}".replace(".00", "")
+        value = f.value_text
+        if f.attribute == "renewal_term" and (f.qualifier or "") == "successive" and "successive" not in value:
+            value = f"successive {value}"
+        has_unit = re.search(r"\b(days?|weeks?|months?|years?|hours?)\b|%", value, re.I)
+        if f.unit and f.unit.lower() not in value.lower() and not has_unit and f.attribute not in (
+                "agreement_date", "effective_date", "expiration_date"):
+            value = f"{f.unit} {value}" if len(f.unit) == 3 and f.unit.isupper() else f"{value} {f.unit}"
+        return value
+
+    def state_value(self, attribute: str, doc_ids: set[str] | None, many_docs: bool) -> Evidence | None:
+        """One sentence for the asked attribute in these documents; returns the evidence used."""
+        label = LABELS.get(attribute, attribute.replace("_", " "))
+        amount_kinds = [q for q in self.plan.qualifiers if q in QUALIFIER_NAMES_AMOUNT]
+        if attribute == "amount" and amount_kinds:
+            label = amount_kinds[0].replace("_", " ")
+        facts = self.facts_for(attribute, doc_ids)
+        if attribute == "party":
+            return self.state_parties(facts, doc_ids)
+        if facts and attribute == "expiration_date" and facts[0].fact.attribute == "term":
+            if self.expiry_from_term(facts[0]):
+                return facts[0]
+        if facts:
+            best = facts[0]
+            n = self.cite(best)
+            doc = f" in {self.title(best, version=True)}" if many_docs or self.plan.documents else ""
+            self.say(f'The {label}{doc} is {self.value_of(best)} ({self.where(best.citation)}: '
+                     f'"{_short(best.citation.quote)}")', [n])
+            self.conflicts(best, facts[1:] + self.texts_for({self.doc_of(best)}))
+            self.history(best, attribute)
+            return best
+        texts = [e for e in self.texts_for(doc_ids) if _value_shape(attribute, e.text)
+                 and names_asked_thing(self.plan, e.text)]
+        for best in texts:  # the quoted span itself must name the asked thing and hold a value
+            span = self.span_of(best)
+            if not (_value_shape(attribute, span) and names_asked_thing(self.plan, span)):
+                continue
+            n = self.cite(best, span)
+            self.say(f'{self.title(best)} ({self.where(best.citation)}) states: "{span}"', [n])
+            return best
+        return None
+
+    def expiry_from_term(self, term: Evidence) -> bool:
+        """Expiration = effective (or agreement) date + initial term, computed by the calculator."""
+        doc = self.doc_of(term)
+        starts = [e for e in self.evidence_all() if e.fact is not None and self.doc_of(e) == doc
+                  and e.fact.attribute in ("effective_date", "agreement_date") and self.status_of(e) == "active"]
+        starts.sort(key=lambda e: (e.fact.attribute != "effective_date", -e.fact.confidence))
+        if not starts:
+            return False
+        start = starts[0]
+        when = self.calc(CalculatorArgs(operation="date_add", start=start.fact.value_text,
+                                        duration=term.fact.value_text))
+        if when is None:
+            return False
+        self.draft.derived_dates.append(when)
+        label = start.fact.attribute.replace("_", " ")
+        self.say(f"{self.title(term)} runs for {term.fact.value_text} ({self.where(term.citation)}: "
+                 f'"{_short(term.citation.quote)}") from its {label} {start.fact.value_text}, so it expires on {when}',
+                 [self.cite(term), self.cite(start)])
+        return True
+
+    def state_parties(self, facts: list[Evidence], doc_ids: set[str] | None) -> Evidence | None:
+        exclude = {alias_key(p) for p in self.plan.exclude_parties}
+        seen: OrderedDict[str, Evidence] = OrderedDict()
+        for e in facts:
+            key = alias_key(e.fact.value_text)
+            if not key or any(key == x or key in x or x in key for x in exclude if x):
+                continue
+            seen.setdefault(key, e)
+        if not seen:
+            return None
+        cites = [self.cite(e) for e in seen.values()]
+        names = [e.fact.value_text for e in seen.values()]
+        if self.plan.exclude_parties:
+            self.say(f"The counterparty of {self.plan.exclude_parties[0]} is {_join(names)}", cites)
+        else:
+            self.say(f"The parties are {_join(names)}", cites)
+        return next(iter(seen.values()))
+
+    def conflicts(self, winner: Evidence, others: list[Evidence]) -> None:
+        """Say when a table cell or retrieved text gives a different figure than the winning fact."""
+        wv = _figure(winner.fact.value_text, winner.fact.value_num)
+        if wv is None:
+            return
+        for e in others:
+            if e.fact is not None and e.store == "tables" and e.fact.qualifier == winner.fact.qualifier:
+                ov = _figure(e.fact.value_text, e.fact.value_num)
+                if ov is not None and ov != wv and winner.store == "facts":
+                    n, m = self.cite(winner), self.cite(e)
+                    self.say(f"A table cell ({self.where(e.citation)}) gives {e.fact.value_text} [{m}]; the stated "
+                             f"fact ({self.where(winner.citation)}) takes precedence", [n], addendum=True)
+                    return
+
+    def history(self, current: Evidence, attribute: str) -> None:
+        """Mention an earlier version's different value ("the earlier version (v1) said ...")."""
+        cur_meta = self.meta.get(current.id)
+        if cur_meta is None:
+            return
+        olds = [e for e in self.evidence_all() if e.fact is not None and self.status_of(e) == "superseded"
+                and (m := self.meta.get(e.id)) is not None and m.doc_key == cur_meta.doc_key
+                and e.fact.attribute == current.fact.attribute
+                and (e.fact.qualifier or "") == (current.fact.qualifier or "")]
+        for old in sorted(olds, key=lambda e: -e.citation.version):
+            if _figure(old.fact.value_text, old.fact.value_num) != _figure(current.fact.value_text,
+                                                                           current.fact.value_num):
+                n = self.cite(old)
+                self.say(f"The earlier version (v{old.citation.version}) said {self.value_of(old)}; "
+                         f"the active version is v{current.citation.version}", [n], addendum=True)
+                return
+
+    def evidence_all(self) -> list[Evidence]:
+        return self._all
+
+    # -- intents ------------------------------------------------------------------------------
+
+    def build(self, all_evidence: list[Evidence]) -> Draft:
+        self._all = all_evidence
+        intent = self.plan.intent
+        handler = {
+            "exact_value": self.exact_value,
+            "clause_lookup": self.clause_lookup,
+            "narrative": self.narrative,
+            "list": self.list_or_count,
+            "count": self.list_or_count,
+            "compare": self.compare,
+            "calculate": self.calculate,
+            "relational": self.relational,
+        }[intent]
+        handler()
+        if not self.draft.claims and not self.draft.refusal_reason:
+            self.draft.refusal_reason = self.default_refusal()
+        return self.draft
+
+    def default_refusal(self) -> str:
+        if self.plan.documents and self.plan.intent in ("exact_value", "calculate") and self.plan.document_ids:
+            return "the contract does not specify"
+        return "not found in the documents"
+
+    def exact_value(self) -> None:
+        groups = self.target_groups()
+        attrs = self.plan.attributes or ["amount"]
+        for _, ids in groups:
+            for attr in attrs:
+                self.state_value(attr, ids, many_docs=len(groups) > 1)
+
+    def clause_lookup(self) -> None:
+        for _, ids in self.target_groups():
+            texts = self.texts_for(ids)
+            texts = [e for e in texts if names_asked_thing(self.plan, e.text)]
+            for e in texts[:2]:
+                span = self.span_of(e)
+                n = self.cite(e, span)
+                what = ", ".join(CLAUSE_BY_NAME[c].name.replace("_", " ") for c in self.plan.clause_types[:1]
+                                 if c in CLAUSE_BY_NAME) or "The relevant clause"
+                prefix = f"{what[0].upper()}{what[1:]} — " if what != "The relevant clause" else ""
+                self.say(f'{prefix}{self.title(e)} ({self.where(e.citation)}): "{span}"', [n])
+            if not texts and self.plan.attributes:
+                for attr in self.plan.attributes:
+                    self.state_value(attr, ids, many_docs=False)
+
+    def narrative(self) -> None:
+        texts = self.texts_for(set(self.plan.document_ids) or None)
+        for e in texts[:2]:
+            span = self.span_of(e)
+            n = self.cite(e, span)
+            self.say(f'{self.title(e)} ({self.where(e.citation)}): "{span}"', [n])
+
+    def list_or_count(self) -> None:
+        by_doc: OrderedDict[str, Evidence] = OrderedDict()
+        if self.plan.attribute:
+            for e in self.facts_for(self.plan.attribute, None):
+                if self.rel(e) >= STRONG and self.date_ok(e):
+                    by_doc.setdefault(self.doc_of(e), e)
+        if not by_doc:
+            for e in self.texts_for(None):
+                by_doc.setdefault(self.doc_of(e), e)
+        if not by_doc:
+            return
+        n = len(by_doc)
+        self.draft.derived_numbers.append(float(n))
+        what = self.plan.constraints.value_text or ", ".join(c.replace("_", " ") for c in self.plan.clause_types[:1])
+        head = f"{n} document{'s' if n != 1 else ''} match" + (f" ({what})" if what else "")
+        self.say(head + ":", [], kind="framing")
+        for e in by_doc.values():
+            detail = self.value_of(e) if e.fact else f'"{self.span_of(e)[:160]}"'
+            i = self.cite(e) if e.fact else self.cite(e, self.span_of(e)[:160])
+            self.say(f"- {self.title(e)}: {detail} ({self.where(e.citation)})", [i])
+
+    def date_ok(self, e: Evidence) -> bool:
+        c = self.plan.constraints
+        if not (c.date_from or c.date_to):
+            return True
+        d = e.fact.value_date or parse_date(e.fact.value_text)
+        if d is None:
+            return False
+        return (c.date_from is None or d > c.date_from) and (c.date_to is None or d < c.date_to)
+
+    def compare(self) -> None:
+        found: list[tuple[str, Evidence | None]] = []
+        for ref in self.plan.documents:
+            ids = set(ref.document_ids)
+            if self.plan.attribute:
+                ev = self.state_value(self.plan.attribute, ids, many_docs=True)
+            else:
+                texts = [e for e in self.texts_for(ids) if names_asked_thing(self.plan, e.text)]
+                ev = texts[0] if texts else None
+                if ev is not None:
+                    span = self.span_of(ev)
+                    n = self.cite(ev, span)
+                    self.say(f'{self.title(ev)} has such a clause ({self.where(ev.citation)}): "{span}"', [n])
+            found.append((ref.titles[0] if ref.titles else ref.mention, ev))
+        missing = [name for name, ev in found if ev is None]
+        for name in missing:
+            self.say(f"Nothing was found for {name}", [], kind="framing")
+        have = [(name, ev) for name, ev in found if ev is not None]
+        if len(have) < 2:
+            return
+        self.verdict(have)
+
+    def verdict(self, have: list[tuple[str, Evidence]]) -> None:
+        comp = self.plan.comparison
+        vals = []
+        for name, ev in have:
+            text = ev.fact.value_text if ev.fact else ev.text
+            vals.append((ev, text))
+        if comp in ("earlier", "later"):
+            dated = [(ev, parse_date(t) or (ev.fact.value_date if ev.fact else None)) for ev, t in vals]
+            dated = [(ev, d) for ev, d in dated if d]
+            if len(dated) >= 2:
+                pick = min(dated, key=lambda x: x[1]) if comp == "earlier" else max(dated, key=lambda x: x[1])
+                self.say(f"{self.title(pick[0])} is the {comp} one", [self.cite(pick[0])])
+        elif comp in ("longer", "shorter"):
+            durs = [(ev, duration_days(t)) for ev, t in vals]
+            durs = [(ev, d) for ev, d in durs if d is not None]
+            if len(durs) >= 2 and len({d for _, d in durs}) > 1:
+                pick = max(durs, key=lambda x: x[1]) if comp == "longer" else min(durs, key=lambda x: x[1])
+                self.say(f"{self.title(pick[0])} has the {comp} period", [self.cite(pick[0])])
+            elif len(durs) >= 2:
+                self.say("Both periods are the same", [self.cite(ev) for ev, _ in durs])
+        elif comp in ("larger", "smaller"):
+            amounts = [(ev, parse_money(t)) for ev, t in vals]
+            amounts = [(ev, a) for ev, a in amounts if a]
+            if len(amounts) >= 2 and len({a[1] for _, a in amounts if a[1]}) <= 1:
+                pick = max(amounts, key=lambda x: x[1][0]) if comp == "larger" else min(amounts, key=lambda x: x[1][0])
+                self.say(f"{self.title(pick[0])} has the {comp} amount", [self.cite(pick[0])])
+            elif len(amounts) >= 2:
+                self.say("The amounts are in different currencies and are not compared", [], kind="framing")
+        elif comp == "same" and self.plan.attribute:
+            norm = {alias_key(t) for _, t in vals}
+            same = len(norm) == 1
+            self.say("Yes, they are the same" if same else "No, they differ", [self.cite(ev) for ev, _ in vals])
+
+    def calculate(self) -> None:
+        attrs = self.plan.attributes
+        if len([a for a in attrs if a.endswith("_date")]) >= 2:
+            ids = set(self.plan.document_ids) or None
+            a, b = [self.facts_for(x, ids) for x in attrs[:2]]
+            if a and b:
+                start, end = a[0], b[0]
+                result = self.calc(CalculatorArgs(operation="date_difference", start=start.fact.value_text,
+                                                  end=end.fact.value_text, unit="days"))
+                if result:
+                    self.say(f"From {start.fact.value_text} to {end.fact.value_text} is {result} days",
+                             [self.cite(start), self.cite(end)])
+                return
+        amounts: list[Evidence] = []
+        for _, ids in self.target_groups():
+            facts = self.facts_for("amount", ids)
+            if facts:
+                amounts.append(facts[0])
+        if not amounts:
+            return
+        if len(amounts) < 2:
+            e = amounts[0]
+            self.say(f"Only one amount was found: {self.value_of(e)} in {self.title(e)} ({self.where(e.citation)})",
+                     [self.cite(e)])
+            return
+        parts = [self.value_of(e) for e in amounts]
+        result = self.calc(CalculatorArgs(operation="sum_amounts", amounts=parts))
+        cites = [self.cite(e) for e in amounts]
+        if result is None:
+            self.say("The amounts are in different currencies and cannot be added: " + "; ".join(parts), cites)
+            return
+        self.say(f"The total is {result} ({' + '.join(parts)})", cites)
+
+    def calc(self, args: CalculatorArgs) -> str | None:
+        result = calculator(self.ctx or ToolContext(tenant="-"), args)
+        self.calls += 1
+        self.trace.append(TraceStep(node="draft", tool="calculator", arguments=args.model_dump(exclude_defaults=True),
+                                    results=len(result.rows), ms=result.ms, note=result.note))
+        if not result.rows:
+            self.draft.notes.append(result.note or "calculation failed")
+            return None
+        row = result.rows[0]
+        if "date" in row:
+            return row["date"]
+        self.draft.derived_numbers.append(float(row["value"]))
+        return row["text"] if "currency" in row else fmt_number(round(float(row["value"]), 4))
+
+    def relational(self) -> None:
+        groups = self.target_groups()
+        for ref in self.plan.documents[:2]:
+            if ref.document_ids and ref.parties and ref.resolved_by in ("entity", "parties"):
+                docs = [e for e in self.evidence if self.doc_of(e) in set(ref.document_ids)]
+                if docs:
+                    self.say(f"The active document for {ref.parties[0]} is {self.title(docs[0], version=True)}",
+                             [self.cite(docs[0])], kind="framing")
+        anchor = None
+        for _, ids in groups[:2]:
+            if self.plan.attribute:
+                anchor = self.state_value(self.plan.attribute, ids, many_docs=len(groups) > 1) or anchor
+        context = [e for e in self.evidence if e.id.startswith("section:") and self.meta.get(e.id)
+                   and self.meta[e.id].channel == "context"]
+        if context and anchor is None:
+            e = context[0]
+            span = self.span_of(e)
+            self.say(f'{self.title(e)} ({self.where(e.citation)}): "{span}"', [self.cite(e, span)])
+        refs = [e for e in self.evidence if e.store == "graph" and self.meta.get(e.id)
+                and self.meta[e.id].reference_key]
+        anchor_section = self.meta[anchor.id].section_id if anchor is not None and anchor.id in self.meta else None
+        if anchor is not None and anchor.fact is not None:
+            anchor_section = anchor.fact.section_id or anchor_section
+        refs.sort(key=lambda e: (self.meta[e.id].section_id != anchor_section, -self.rel(e)))
+        keys_seen: set[str] = set()
+        for e in refs[:3]:
+            key = self.meta[e.id].reference_key
+            if key in keys_seen:
+                continue
+            keys_seen.add(key)
+            sec = e.citation.clause_number
+            self.say(f"{'Clause ' + sec if sec else 'The clause'} ({self.title(e)}, p. {e.citation.page}) refers "
+                     f'to {key}: "{_short(e.citation.quote, 240)}"', [self.cite(e)])
+        if not self.draft.claims:
+            self.narrative()
+
+
+def _short(text: str, limit: int = 200) -> str:
+    text = normalise_space(text)
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def _join(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _figure(text: str, num: float | None):
+    if num is not None:
+        return round(float(num), 4)
+    d = parse_date(text)
+    if d:
+        return d.isoformat()
+    m = parse_money(text)
+    return round(m[0], 4) if m else normalise_space(text.lower())
+
+
+_SHAPES = {
+    "governing_law": r"laws? of|governed by|construed",
+    "agreement_date": r"\b(19|20)\d{2}\b",
+    "effective_date": r"\b(19|20)\d{2}\b",
+    "expiration_date": r"\b(19|20)\d{2}\b|\byears?\b|\bmonths?\b|perpetu|until",
+    "renewal_term": r"\byears?\b|\bmonths?\b|successive|perpetu",
+    "notice_period": r"\bdays?\b|\bmonths?\b|\bweeks?\b",
+    "amount": r"[$€£]|\b(usd|eur|gbp|dollars|euros)\b|\d{1,3}(,\d{3})+",
+    "party": r"between|\b(inc|llc|ltd|corp|gmbh)\b",
+}
+
+
+def _value_shape(attribute: str, text: str) -> bool:
+    pattern = _SHAPES.get(attribute)
+    return bool(pattern is None or re.search(pattern, text, re.I))
+
+
+def _narrow(citation: Citation, quote: str) -> Citation:
+    """The citation with its quote narrowed to ``quote`` (offsets adjusted when the quote is found)."""
+    full = citation.quote
+    start = full.find(quote)
+    if start < 0:
+        start = normalise_space(full).find(normalise_space(quote))
+        if start < 0:
+            return citation.model_copy(update={"quote": quote})
+        return citation.model_copy(update={"quote": quote})
+    update = {"quote": quote}
+    if citation.char_start is not None and citation.char_end is not None and \
+            citation.char_end - citation.char_start == len(full):
+        update["char_start"] = citation.char_start + start
+        update["char_end"] = citation.char_start + start + len(quote)
+    return citation.model_copy(update=update)
+
+
+# ----------------------------------------------------------------------------- LLM draft
+
+def llm_evidence(evidence: list[Evidence], grades: dict[str, Grade], limit: int) -> list[Evidence]:
+    """The items the model sees: relevant ones, best first, facts before text."""
+    rel = [e for e in evidence if (grades.get(e.id).relevance if grades.get(e.id) else 0) >= RELEVANT]
+    rel.sort(key=lambda e: (STORE_RANK.get(e.store, 5) > 1, -(grades[e.id].relevance)))
+    return rel[:limit]
+
+
+def documents_block(items: list[Evidence]) -> str:
+    from agents.llm import fence
+
+    blocks = []
+    for i, e in enumerate(items, start=1):
+        c = e.citation
+        body = c.quote if e.fact is not None else e.text
+        body = fence(_short(body, 700))
+        attrs = f'index="{i}" title="{fence(c.document_title)}" version="{c.version}" page="{c.page}"'
+        if c.clause_number:
+            attrs += f' clause="{fence(c.clause_number)}"'
+        if e.fact is not None:
+            attrs += f' fact="{fence(e.fact.attribute)}: {fence(e.fact.value_text)}"'
+        blocks.append(f"<document {attrs}>\n{body}\n</document>")
+    return "\n".join(blocks)
+
+
+_MARK = re.compile(r"\[(\d+(?:\s*,\s*\d+)*)\]")
+
+
+def parse_llm_draft(content: str, items: list[Evidence]) -> Draft:
+    """Split the model's reply into claims with citation numbers (1-based into ``items``)."""
+    draft = Draft(mode="llm", citations=[e.citation for e in items], evidence_ids=[e.id for e in items])
+    text = content.strip()
+    if re.fullmatch(r"\W*not found\W*", text, re.I) or text.upper().startswith("NOT FOUND"):
+        draft.refusal_reason = "not found in the documents"
+        return draft
+    from tools.text import sentences
+
+    for s, e in sentences(text):
+        sentence = text[s:e].strip()
+        if not sentence:
+            continue
+        idx: list[int] = []
+        for m in _MARK.finditer(sentence):
+            for n in m.group(1).split(","):
+                k = int(n)
+                if 1 <= k <= len(items) and k not in idx:
+                    idx.append(k)
+        draft.claims.append(DraftClaim(text=sentence, citation_indexes=idx))
+    if not draft.claims:
+        draft.refusal_reason = "not found in the documents"
+    return draft
+
+
+def carry_addenda(llm_draft: Draft, extractive: Draft) -> Draft:
+    """Append the extractive draft's version-history and conflict sentences to an LLM draft."""
+    out = llm_draft.model_copy(deep=True)
+    for claim in extractive.claims:
+        if not claim.addendum:
+            continue
+        new_idx: list[int] = []
+        for i in claim.citation_indexes:
+            key = extractive.evidence_ids[i - 1]
+            if key not in out.evidence_ids:
+                out.evidence_ids.append(key)
+                out.citations.append(extractive.citations[i - 1])
+            new_idx.append(out.evidence_ids.index(key) + 1)
+        text = _MARK.sub("", claim.text).rstrip(" .")
+        marks = "".join(f"[{i}]" for i in new_idx)
+        out.claims.append(DraftClaim(text=f"{text} {marks}.", citation_indexes=new_idx, addendum=True))
+    return out

@@ -1,0 +1,121 @@
+"""The optional chat model: any OpenAI-compatible endpoint through ChatOpenAI.
+
+Transient failures (timeouts, connection errors, 429, 5xx) are retried a
+bounded number of times with tenacity; after that ``LLMUnavailable`` is
+raised and the caller falls back to the deterministic path, noting it in the
+trace. Prompts are text files in prompts/.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
+from tenacity import Retrying, retry_if_exception, stop_after_attempt, wait_exponential
+
+PROMPTS_DIR = Path(__file__).resolve().parents[1] / "prompts"
+
+
+class LLMUnavailable(Exception):
+    """The chat model failed (after retries) or returned nothing usable."""
+
+
+def make_chat_model(settings) -> BaseChatModel | None:
+    """ChatOpenAI for the configured endpoint, or None when no LLM is configured."""
+    if not getattr(settings, "llm_enabled", False):
+        return None
+    from langchain_openai import ChatOpenAI
+
+    key = settings.llm_api_key.get_secret_value() if settings.llm_api_key else "not-needed"
+    return ChatOpenAI(
+        model=settings.llm_model,
+        base_url=settings.llm_base_url,
+        api_key=key,
+        timeout=settings.llm_timeout_s,
+        max_retries=0,  # retries are ours (bounded, transient errors only)
+        temperature=0,
+    )
+
+
+@lru_cache(maxsize=16)
+def load_prompt(name: str) -> str:
+    """prompts/<name>.txt."""
+    return (PROMPTS_DIR / f"{name}.txt").read_text(encoding="utf-8")
+
+
+def render(name: str, **values: Any) -> tuple[str, str]:
+    """Split a prompt file at '---USER---' into (system, user) and fill {placeholders}."""
+    text = load_prompt(name)
+    system, _, user = text.partition("---USER---")
+    fill = {k: (v if isinstance(v, str) else json.dumps(v)) for k, v in values.items()}
+    return system.strip().format(**fill), user.strip().format(**fill)
+
+
+def is_transient(exc: BaseException) -> bool:
+    """Timeouts, dropped connections, rate limits and server errors are worth a retry."""
+    try:
+        import openai
+
+        if isinstance(exc, (openai.APITimeoutError, openai.APIConnectionError, openai.RateLimitError,
+                            openai.InternalServerError)):
+            return True
+        if isinstance(exc, openai.APIStatusError):
+            return exc.status_code >= 500
+    except ImportError:  # pragma: no cover
+        pass
+    return isinstance(exc, (TimeoutError, ConnectionError))
+
+
+def call_llm(
+    llm: BaseChatModel,
+    messages: list[BaseMessage],
+    *,
+    max_retries: int = 2,
+    json_schema: dict | None = None,
+    max_tokens: int | None = None,
+) -> str:
+    """The model's text reply; JSON mode when ``json_schema`` is given. Raises LLMUnavailable."""
+    bound: Any = llm
+    kwargs: dict[str, Any] = {}
+    if max_tokens:
+        kwargs["max_tokens"] = max_tokens
+    if json_schema is not None:
+        kwargs["response_format"] = {"type": "json_object", "schema": json_schema}
+    if kwargs:
+        bound = llm.bind(**kwargs)
+    try:
+        for attempt in Retrying(
+            stop=stop_after_attempt(max(1, max_retries + 1)),
+            wait=wait_exponential(multiplier=0.5, max=4),
+            retry=retry_if_exception(is_transient),
+            reraise=True,
+        ):
+            with attempt:
+                reply = bound.invoke(messages)
+    except Exception as exc:  # noqa: BLE001 - any failure means: fall back
+        raise LLMUnavailable(f"{type(exc).__name__}: {exc}"[:300]) from exc
+    content = reply.content if isinstance(reply.content, str) else _join(reply.content)
+    if not content or not content.strip():
+        raise LLMUnavailable("empty reply")
+    return content
+
+
+def _join(parts: list) -> str:
+    out = []
+    for p in parts:
+        out.append(p.get("text", "") if isinstance(p, dict) else str(p))
+    return "".join(out)
+
+
+def prompt_messages(name: str, **values: Any) -> list[BaseMessage]:
+    system, user = render(name, **values)
+    return [SystemMessage(content=system), HumanMessage(content=user)]
+
+
+def fence(text: str) -> str:
+    """Neutralise anything that would close or open a <document> fence inside data."""
+    return text.replace("</document>", "</ document>").replace("<document", "< document")

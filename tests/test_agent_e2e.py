@@ -1,0 +1,248 @@
+"""End to end on real stores: Postgres, Qdrant (local), FalkorDB, the packaged embedder, spaCy.
+
+The library (tests/agent_corpus.py) holds an active v2 and a superseded v1 of a
+CloudSecure agreement with different penalties, and a Globex agreement.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+import pytest
+
+from agents.figures import FigurePool, extract_figures
+from graphs.answer_graph import answer_question
+from graphs.state import AnswerContext
+from stores.falkordb_graph import FalkorDBGraph
+from stores.qdrant import QdrantStore
+from tests import agent_corpus
+from veridict.factory import Stores
+from veridict.settings import load_settings
+
+
+@pytest.fixture(scope="module")
+def settings(tmp_path_factory):
+    return load_settings(data_dir=tmp_path_factory.mktemp("agent-e2e"))
+
+
+@pytest.fixture(scope="module")
+def tenant() -> str:
+    """One tenant for the module: the library is written once and only read by the tests."""
+    return f"t_{uuid.uuid4().hex[:10]}"
+
+
+@pytest.fixture(scope="module")
+def stores(pg_store, embedder, falkordb_server, graph_name, settings, tenant, tmp_path_factory):
+    vectors = QdrantStore(None, tmp_path_factory.mktemp("agent-qdrant") / "qdrant", f"agent_{tenant}", embedder.dim)
+    vectors.ensure_collection()
+    graph = FalkorDBGraph(*falkordb_server, graph_name)
+    graph.ensure_schema()
+    s = Stores(settings=settings, pg=pg_store, vectors=vectors, graph=graph, embedder=embedder)
+    s.library = agent_corpus.library(s, tenant)  # type: ignore[attr-defined]
+    yield s
+    for store in (pg_store, vectors, graph):
+        store.delete_tenant(tenant)
+    vectors.close()
+    graph.close()
+
+
+def ask(stores, settings, tenant, question, **context):
+    return answer_question(stores, settings, question, tenant=tenant, context=AnswerContext(**context))
+
+
+def assert_figures_cited(answer):
+    """Every figure in the answer text appears in one of its citations' quotes."""
+    pool = FigurePool([c.quote for c in answer.citations])
+    body = answer.text
+    for c in answer.citations:
+        body = body.replace(c.document_title, " ")
+    missing = [f.raw for f in extract_figures(body) if not pool.supports(f)]
+    assert not missing, f"uncited figures {missing} in: {answer.text}"
+
+
+def sentences_with(text: str, needle: str) -> list[str]:
+    return [s for s in re.split(r"(?<=\.)\s+(?=[A-Z])", text) if needle in s]
+
+
+def test_exact_value_cites_active_figure_and_page(stores, settings, tenant, pg_store):
+    answer = ask(stores, settings, tenant, "What is the penalty per incident in the CloudSecure agreement?")
+    assert not answer.refused, answer.text
+    first = answer.citations[0]
+    v2 = stores.library["v2"].document
+    assert (first.document_id, first.version, first.page, first.clause_number) == (v2.id, 2, 2, "9.2")
+    assert "EUR 200,000" in first.quote
+    # the quote is exactly the stored text at the cited span
+    assert pg_store.document_text(tenant, first.document_id, first.char_start, first.char_end) == first.quote
+    assert sentences_with(answer.text, "200,000")
+    # the superseded figure appears only as the older version, cited to v1
+    for s in sentences_with(answer.text, "150,000"):
+        assert "earlier version (v1)" in s
+        n = int(re.search(r"\[(\d+)\]", s).group(1))
+        assert answer.citations[n - 1].version == 1
+    assert sentences_with(answer.text, "150,000"), "the change from v1 is mentioned"
+    assert answer.confidence > 0.5
+    assert_figures_cited(answer)
+    tools = [s.tool for s in answer.trace if s.node == "research"]
+    assert "facts" in tools
+
+
+def test_question_about_absent_document_is_refused(stores, settings, tenant):
+    answer = ask(stores, settings, tenant, "Which jurisdiction's law governs the Sponsorship Agreement between "
+                                           "Initech LLC and Hooli Inc.?")
+    assert answer.refused and answer.refusal_reason == "no such document in the library"
+    assert answer.citations == []
+
+
+def test_value_the_contract_does_not_state_is_refused(stores, settings, tenant):
+    answer = ask(stores, settings, tenant, "What is the amount of liquidated damages payable under the Globex "
+                                           "Supply Agreement?")
+    assert answer.refused and answer.refusal_reason == "the contract does not specify"
+    assert not re.search(r"\d", answer.text.split(":")[-1])
+
+
+def test_multi_hop_reaches_the_regulation_through_the_graph(stores, settings, tenant):
+    answer = ask(stores, settings, tenant, "Which regulation does the penalty clause of the CloudSecure agreement "
+                                           "refer to?")
+    assert not answer.refused, answer.text
+    assert "GDPR Art. 83(4)" in answer.text
+    graph_cites = [c for c in answer.citations if c.store == "graph"]
+    assert graph_cites and graph_cites[0].clause_number == "9.2" and graph_cites[0].version == 2
+    assert "Article 83(4)" in graph_cites[0].quote
+    tools = [s.tool for s in answer.trace if s.node == "research" and s.tool]
+    chain = [t for t in tools if t in ("graph_entity", "facts", "context", "graph_refs")]
+    assert chain[0] == "graph_entity" and chain.index("facts") < chain.index("context") < chain.index("graph_refs")
+    hops = [s.note for s in answer.trace if (s.note or "").startswith("hop ")]
+    assert len(hops) == 4
+    assert_figures_cited(answer)
+
+
+def test_hop_budget_ends_the_chain(stores, settings, tenant):
+    answer = ask(stores, settings, tenant, "Which regulation does the penalty clause of the CloudSecure agreement "
+                                           "refer to?", max_hops=2, max_rewrites=0)
+    assert "GDPR" not in answer.text
+    assert any("hop budget exhausted" in (s.note or "") for s in answer.trace)
+    assert not [s for s in answer.trace if s.tool == "graph_refs"]
+
+
+def test_budgets_end_loops_in_a_refusal(stores, settings, tenant):
+    question = "Who is the source code escrow agent under the Globex Supply Agreement?"
+    answer = ask(stores, settings, tenant, question, max_rewrites=2)
+    assert answer.refused
+    assert len([s for s in answer.trace if s.node == "rewrite"]) <= 2
+    tight = ask(stores, settings, tenant, question, max_tool_calls=2, max_rewrites=5)
+    assert tight.refused
+    calls = [s for s in tight.trace if s.node == "research" and s.tool]
+    assert len(calls) <= 2
+    assert any("budget" in (s.note or "") for s in tight.trace)
+
+
+def test_clause_lookup_quotes_the_clause(stores, settings, tenant):
+    answer = ask(stores, settings, tenant, "Is there a cap on liability in the CloudSecure agreement? Quote the "
+                                           "clause and cite section and page.")
+    assert not answer.refused
+    c = answer.citations[0]
+    assert (c.clause_number, c.page, c.version) == ("10.1", 2, 2)
+    assert "shall not exceed EUR 1,000,000" in answer.text
+    assert_figures_cited(answer)
+
+
+def test_clause_absent_is_not_found(stores, settings, tenant):
+    answer = ask(stores, settings, tenant, "Is there a non-compete clause in the Globex Supply Agreement? Quote the "
+                                           "clause.")
+    assert answer.refused and answer.refusal_reason == "not found in the documents"
+
+
+def test_list_and_compare(stores, settings, tenant):
+    listed = ask(stores, settings, tenant, "Which contracts are governed by the laws of Germany?")
+    assert not listed.refused
+    assert {c.document_title for c in listed.citations} == {"CloudSecure Vendor Agreement"}
+    assert {c.version for c in listed.citations} == {2}
+    compared = ask(stores, settings, tenant, "Which requires the longer notice period: the CloudSecure agreement or "
+                                             "the Globex agreement?")
+    assert not compared.refused
+    assert "90 days" in compared.text and "30 days" in compared.text
+    assert "CloudSecure Vendor Agreement has the longer period" in compared.text
+    assert_figures_cited(compared)
+
+
+def test_calculator_refuses_to_add_currencies(stores, settings, tenant):
+    answer = ask(stores, settings, tenant, "What is the total of the penalty in the CloudSecure agreement and the "
+                                           "fee in the Globex agreement?")
+    assert "different currencies" in answer.text
+    assert "250,000" not in answer.text
+    assert any(s.tool == "calculator" for s in answer.trace)
+
+
+@pytest.mark.filterwarnings("ignore:Failed to obtain server version")
+def test_unavailable_channel_is_named_and_others_answer(stores, settings, tenant, embedder):
+    down = QdrantStore("http://127.0.0.1:9", None, "unreachable", embedder.dim)  # nothing listens on port 9
+    degraded = Stores(settings=settings, pg=stores.pg, vectors=down, graph=stores.graph, embedder=embedder)
+    answer = answer_question(degraded, settings, "Which law governs the Globex Supply Agreement?", tenant=tenant)
+    assert not answer.refused and "New York" in answer.text
+    assert "vectors channel was unavailable" in answer.text
+    assert any(s.tool == "vectors" and "unavailable" in (s.note or "") for s in answer.trace)
+
+
+def test_tenants_are_isolated(stores, settings):
+    answer = answer_question(stores, settings, "What is the penalty per incident in the CloudSecure agreement?",
+                             tenant="t_someone_else")
+    assert answer.refused
+
+
+# ----------------------------------------------------------------------------- the tools on real stores
+
+
+def test_fact_tool_gives_full_citations(stores, tenant, pg_store):
+    from tools.base import ToolContext
+    from tools.facts import FactQuery, query_facts
+
+    ctx = ToolContext.from_stores(stores, tenant)
+    result = query_facts(ctx, FactQuery(attribute="amount", qualifier="penalty_per_incident"))
+    assert [e.fact.value_num for e in result.evidence] == [200_000.0]  # active version only
+    c = result.evidence[0].citation
+    assert (c.document_title, c.version, c.page, c.clause_number, c.clause_title, c.store) == (
+        "CloudSecure Vendor Agreement", 2, 2, "9.2", "Data Breach Penalty", "facts")
+    assert pg_store.document_text(tenant, c.document_id, c.char_start, c.char_end) == c.quote
+    both = query_facts(ctx, {"attribute": "amount", "qualifier": "penalty_per_incident", "include_superseded": True})
+    assert sorted(e.fact.value_num for e in both.evidence) == [150_000.0, 200_000.0]
+
+
+def test_vector_hits_of_superseded_documents_never_surface(stores, tenant, embedder):
+    from tools.base import ToolContext
+    from tools.vector_search import VectorQuery, vector_search
+
+    v1 = stores.library["v1"]
+    stale = embedder.embed_documents([c.text for c in v1.chunks])
+    stores.vectors.upsert_chunks(tenant, v1.chunks, stale, v1.document)  # a leftover point of the old version
+    try:
+        result = vector_search(ToolContext.from_stores(stores, tenant),
+                               VectorQuery(query="penalty per personal data breach incident", k=20))
+        assert result.evidence
+        assert v1.document.id not in {e.citation.document_id for e in result.evidence}
+        assert "dropped" in (result.note or "")
+    finally:
+        stores.vectors.delete_document(tenant, v1.document.id)
+
+
+def test_cypher_tool_is_read_only_and_capped(stores, tenant):
+    from tools.base import ToolContext
+    from tools.graph import CypherQuery, cypher_read
+
+    ctx = ToolContext.from_stores(stores, tenant)
+    rows = cypher_read(ctx, CypherQuery(cypher="MATCH (c:Clause {tenant: $tenant}) RETURN c.number AS n", limit=2))
+    assert len(rows.rows) == 2 and rows.note is None
+    write = cypher_read(ctx, CypherQuery(cypher="MATCH (c:Clause {tenant: $tenant}) DETACH DELETE c"))
+    assert write.rows == [] and "rejected" in write.note
+    assert len(cypher_read(ctx, CypherQuery(cypher="MATCH (c:Clause {tenant: $tenant}) RETURN c.id AS id",
+                                            limit=100)).rows) > 2  # nothing was deleted
+
+
+def test_tools_as_langchain_tools(stores, tenant):
+    from tools.base import ToolContext
+    from tools.registry import TOOLS, langchain_tools
+
+    tools = {t.name: t for t in langchain_tools(ToolContext.from_stores(stores, tenant))}
+    assert set(tools) == set(TOOLS)
+    out = tools["lexical"].invoke({"query": "\"governing law\" or \"governed by\""})
+    assert out["evidence"] and all(e["citation"]["quote"] for e in out["evidence"])

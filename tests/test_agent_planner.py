@@ -1,0 +1,180 @@
+"""Planner rules on many phrasings (no stores, no LLM)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+
+import pytest
+
+from agents.planner import load_spacy, merge_hint, parse_hint, parse_question
+
+
+@pytest.fixture(scope="module")
+def nlp():
+    return load_spacy()
+
+
+CASES = [
+    # question, intent, first attribute, qualifier, a clause type (or None), number of named documents
+    ("Which jurisdiction's law governs the Supply Agreement between Profound Medical Inc. and Philips Medical "
+     "Systems Nederland B.V.?", "exact_value", "governing_law", None, None, 1),
+    ("What is the governing law of the CloudSecure agreement?", "exact_value", "governing_law", None, None, 1),
+    ("On what date was the Consulting Agreement between Immunotolerance, Inc. and Alan Crane entered into?",
+     "exact_value", "agreement_date", None, None, 1),
+    ("What is the effective date of the Promotion Agreement between BookingEntertainment.com and VNUE, Inc.?",
+     "exact_value", "effective_date", None, None, 1),
+    ("When does the Services Agreement between Idan Maimon and Intellisense Solutions Inc. expire (expiration "
+     "date or term end)?", "exact_value", "expiration_date", None, None, 1),
+    ("What is the renewal term of the Distributor Agreement between WatchGuard Technologies, Inc. and European "
+     "Micro?", "exact_value", "renewal_term", None, None, 1),
+    ("How much notice is required to prevent renewal of the Co-Branding Agreement between VerticalNet, Inc. and "
+     "Neoforma.com, Inc.?", "exact_value", "notice_period", "non_renewal", None, 1),
+    ("How many days' notice must be given to prevent automatic renewal of the Promotion Agreement between "
+     "BookingEntertainment.com and VNUE, Inc.?", "exact_value", "notice_period", "non_renewal", None, 1),
+    ("Who is the counterparty of Profound Medical Inc. under the Supply Agreement?", "exact_value", "party", None,
+     None, 1),
+    ("What is the penalty per incident in the CloudSecure agreement?", "exact_value", "amount", "penalty", None, 1),
+    ("What is the liability cap in our contract with CloudSecure GmbH?", "exact_value", "amount", "liability_cap",
+     None, 1),
+    ("What is the cap on liability stated in the Co-Branding Agreement between VerticalNet, Inc. and Neoforma.com, "
+     "Inc.?", "exact_value", "amount", "liability_cap", None, 1),
+    ("What is the required insurance coverage amount stated in the Sponsorship Agreement between Forty Niners SC "
+     "Stadium Company LLC and Violin Memory, Inc.?", "exact_value", "amount", "insurance", None, 1),
+    ("What is the amount of liquidated damages payable under the Marine Transportation Agreement between Martin "
+     "Operating Partnership L.P. and Midstream Fuel Service LLC?", "exact_value", "amount", "liquidated_damages",
+     None, 1),
+    ("Is there an anti-assignment clause in the Cooperation Agreement between HPIL ENERGYTECH Inc. and GINARES "
+     "GROUP AG? Quote the clause and cite section and page.", "clause_lookup", None, None, "anti_assignment", 1),
+    ("Is there a cap on liability under the Cooperation Agreement between HPIL ENERGYTECH Inc. and GINARES GROUP "
+     "AG? Quote the clause and cite section and page.", "clause_lookup", None, None, "cap_on_liability", 1),
+    ("How is intellectual property ownership assigned under the Consulting Agreement between Immunotolerance, Inc. "
+     "and Alan Crane? Quote the clause and cite section and page.", "clause_lookup", None, None,
+     "ip_ownership_assignment", 1),
+    ("Can the Supply Agreement between Profound Medical Inc. and Philips Medical Systems Nederland B.V. be "
+     "terminated for convenience, and under what conditions?", "clause_lookup", None, None,
+     "termination_for_convenience", 1),
+    ("What happens under the License and Hosting Agreement between Corio Inc. and Commerce One, Inc. in the event "
+     "of a change of control of one of the parties?", "clause_lookup", None, None, "change_of_control", 1),
+    ("Does the Strategic Alliance Agreement between EDGE Communication Solutions, LLC and FRE Networks, Inc. give "
+     "a party the right to audit the books or records of the other?", "clause_lookup", None, None, "audit_rights",
+     1),
+    ("Is there a clause preventing the solicitation of employees in the Services Agreement between Idan Maimon and "
+     "Intellisense Solutions Inc.?", "clause_lookup", None, None, "non_solicit", 1),
+    ("Does the contract require the vendor to maintain insurance?", "clause_lookup", None, None, "insurance", 0),
+    ("What does the contract say about data breaches?", "narrative", None, None, None, 0),
+    ("Which regulation does the penalty clause of the CloudSecure agreement refer to?", "relational", "amount",
+     "penalty", None, 1),
+    ("Which GDPR article is referenced by the Acme data processing agreement?", "relational", None, None, None, 1),
+    ("Which contracts in the collection are governed by the law of Arizona?", "list", "governing_law", None, None, 0),
+    ("Which contracts in the collection contain a most favored nation clause?", "list", None, None,
+     "most_favored_nation", 0),
+    ("List all contracts governed by the laws of Germany.", "list", "governing_law", None, None, 0),
+    ("How many contracts in the collection contain a renewal provision?", "count", None, None, "renewal_term", 0),
+    ("How many agreements were signed after 2019?", "count", "agreement_date", None, None, 0),
+    ("Which requires the longer notice period to prevent renewal: the Distributor Agreement between WatchGuard "
+     "Technologies, Inc. and European Micro, or the Consulting and Product Development Agreement between Emerald "
+     "Health Sciences Inc. and Emerald Health Nutraceuticals Inc.?", "compare", "notice_period", "non_renewal", None,
+     2),
+    ("Which was entered into earlier: the Consulting Agreement between Immunotolerance, Inc. and Alan Crane, or "
+     "the Consulting Agreement between Aduro Biotech, Inc. and IREYA B.V?", "compare", "agreement_date", None, None,
+     2),
+    ("Are the Consulting Agreement between Immunotolerance, Inc. and Alan Crane and the Consulting Agreement "
+     "between Aduro Biotech, Inc. and IREYA B.V governed by the law of the same jurisdiction?", "compare",
+     "governing_law", None, None, 2),
+    ("Compare the notice periods of the Acme agreement and the Globex agreement.", "compare", "notice_period", None,
+     None, 2),
+    ("What is the total of the annual fees under the Acme agreement and the Globex agreement?", "calculate",
+     "amount", "fee", None, 2),
+    ("How many days are between the effective date and the expiration date of the Acme agreement?", "calculate",
+     "effective_date", None, None, 1),
+]
+
+
+@pytest.mark.parametrize("question,intent,attribute,qualifier,clause_type,n_docs", CASES)
+def test_phrasings(nlp, question, intent, attribute, qualifier, clause_type, n_docs):
+    plan = parse_question(question, nlp)
+    assert plan.intent == intent, plan
+    assert plan.attribute == attribute, plan
+    assert plan.qualifier == qualifier, plan
+    if clause_type:
+        assert clause_type in plan.clause_types, plan
+    assert len([d for d in plan.documents if d.explicit]) == n_docs, plan.documents
+    assert plan.tools, "every plan has tools"
+
+
+def test_parties_are_split_and_titles_kept(nlp):
+    plan = parse_question("What is the effective date of the Supply Agreement between Cremer Oleo GmbH & Co KG and "
+                          "Ultragenyx Pharmaceutical Inc.?", nlp)
+    ref = plan.documents[0]
+    assert ref.title == "Supply Agreement"
+    assert ref.parties == ["Cremer Oleo GmbH & Co KG", "Ultragenyx Pharmaceutical Inc"]
+
+
+def test_counterparty_excludes_the_named_party(nlp):
+    plan = parse_question("Who is the counterparty of Idan Maimon under the Services Agreement?", nlp)
+    assert plan.exclude_parties == ["Idan Maimon"]
+    assert plan.documents[0].parties == ["Idan Maimon"]
+
+
+def test_party_names_are_not_cues(nlp):
+    # "Limited Liability Company" in a party name is not a liability-cap question
+    plan = parse_question("Who is the counterparty of Baoding Fengfan Group Limited Liability Company under the "
+                          "Joint Venture Contract?", nlp)
+    assert plan.attribute == "party"
+    assert "cap_on_liability" not in plan.clause_types
+
+
+def test_constraints(nlp):
+    plan = parse_question("Which contracts have a liability cap above EUR 1,000,000?", nlp)
+    assert plan.constraints.min_num == 1_000_000
+    assert plan.attribute == "amount"
+    plan = parse_question("Which agreements were signed before March 1, 2020?", nlp)
+    assert plan.constraints.date_to == dt.date(2020, 3, 1)
+    plan = parse_question("What was the penalty in the previous version of the CloudSecure agreement?", nlp)
+    assert plan.constraints.active_only is False
+
+
+def test_compound_question_has_sub_questions(nlp):
+    plan = parse_question("What is the governing law and the renewal term of the Acme agreement?", nlp)
+    assert set(plan.attributes) >= {"governing_law", "renewal_term"}
+    assert len(plan.sub_questions) == len(plan.attributes)
+
+
+def test_compound_qualifiers_follow_their_attribute(nlp):
+    plan = parse_question("How much notice is required to prevent renewal of the CloudSecure agreement, and what is "
+                          "the liability cap?", nlp)
+    assert plan.attributes == ["notice_period", "amount"]
+    assert plan.qualifier == "non_renewal" and plan.qualifiers == ["non_renewal", "liability_cap"]
+    only_notice = parse_question("How much notice is required to prevent renewal of the CloudSecure agreement?", nlp)
+    assert only_notice.attributes == ["notice_period"]  # "how much notice" is not an amount
+
+
+def test_compare_sub_questions_name_each_document(nlp):
+    plan = parse_question("Which was entered into earlier: the Consulting Agreement between Immunotolerance, Inc. "
+                          "and Alan Crane, or the Consulting Agreement between Aduro Biotech, Inc. and IREYA B.V?",
+                          nlp)
+    assert plan.comparison == "earlier"
+    assert len(plan.sub_questions) == 2
+    assert "Alan Crane" in plan.sub_questions[0] and "Aduro" in plan.sub_questions[1]
+
+
+def test_llm_hint_fills_gaps_only(nlp):
+    plan = parse_question("Tell me about the data breach obligations.", nlp)
+    hint = parse_hint('Sure! {"intent": "clause_lookup", "attribute": "banana", "clause_types": '
+                      '["data_protection", "not_a_type"], "documents": ["Acme DPA"]}')
+    merged = merge_hint(plan, hint)
+    assert merged.intent == "clause_lookup"
+    assert merged.attribute is None  # unknown attribute dropped
+    assert merged.clause_types == ["data_protection"]
+    assert merged.documents and not merged.documents[0].explicit  # an LLM's document never causes a refusal
+    assert merged.source == "rules+llm"
+    # rules that decided are not overridden
+    decided = parse_question("Which law governs the Globex agreement?", nlp)
+    assert merge_hint(decided, parse_hint(json.dumps({"intent": "count", "attribute": "party"}))).intent == \
+        "exact_value"
+
+
+def test_unreadable_hint_is_none():
+    assert parse_hint("no json here") is None
+    assert parse_hint("{not json}") is None

@@ -1,0 +1,130 @@
+"""Provenance: figures, dates and quotes in an answer must trace to its citations."""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.drafter import Draft, DraftClaim, parse_llm_draft
+from agents.figures import FigurePool, extract_figures
+from agents.provenance import build_answer, check_claim
+from veridict.types import Citation, Evidence, Fact
+
+
+def fact_evidence(i: str, quote: str, value: str, num: float | None = None, unit: str | None = None,
+                  version: int = 2, page: int = 4) -> Evidence:
+    fact = Fact(tenant="t", document_id="d2", attribute="amount", value_text=value, value_num=num, unit=unit,
+                qualifier="penalty_per_incident", page=page, char_start=100, char_end=100 + len(quote), quote=quote,
+                method="test")
+    c = Citation(document_id="d2", document_title="CloudSecure Vendor Agreement", version=version, page=page,
+                 clause_number="9.2", quote=quote, store="facts", char_start=100, char_end=100 + len(quote))
+    return Evidence(id=i, store="facts", text=quote, citation=c, fact=fact)
+
+
+PENALTY = fact_evidence("fact:1", "the Vendor shall pay a penalty of EUR 200,000 per incident.", "200000.00 EUR",
+                        200_000, "EUR")
+EFFECTIVE = fact_evidence("fact:2", "This Agreement is effective as of 1 January 2024.", "2024-01-01")
+
+
+def draft_of(*claims: tuple[str, list[int]], mode="extractive", evidence=(PENALTY, EFFECTIVE)) -> Draft:
+    return Draft(claims=[DraftClaim(text=t, citation_indexes=i) for t, i in claims],
+                 citations=[e.citation for e in evidence], evidence_ids=[e.id for e in evidence], mode=mode)
+
+
+EVIDENCE = {PENALTY.id: PENALTY, EFFECTIVE.id: EFFECTIVE}
+
+
+@pytest.mark.parametrize("text,kind,value", [
+    ("EUR 150,000", "money", "150000"), ("€150.000,00", "money", "150000"), ("$4.5 million", "money", "4500000"),
+    ("150,000 euros", "money", "150000"), ("July 31, 2017", "date", "2017-07-31"),
+    ("the 1st day of October, 2001", "date", "2001-10-01"), ("31 July 2017", "date", "2017-07-31"),
+    ("thirty (30) days", "number", "30"), ("12.5%", "percent", "12.5"),
+])
+def test_figures_normalise(text, kind, value):
+    figs = extract_figures(text)
+    assert (figs[0].kind, figs[0].value) == (kind, value)
+
+
+def test_structural_numbers_are_not_figures():
+    assert extract_figures("See § 9.2 and Section 14.3(b) on p. 4 of v2 [1][2].") == []
+
+
+def test_pool_matches_currency_and_value():
+    pool = FigurePool(["a penalty of € 200,000 per incident"])
+    eur, usd, other = (extract_figures(t)[0] for t in ("EUR 200,000", "USD 200,000", "EUR 20,000"))
+    assert pool.supports(eur) and not pool.supports(usd) and not pool.supports(other)
+
+
+def test_supported_claim_passes():
+    d = draft_of(("The penalty is EUR 200,000 per incident [1].", [1]),
+                 ("The agreement is effective from 2024-01-01 [2].", [2]))
+    answer = build_answer("q", d, EVIDENCE)
+    assert not answer.refused
+    assert "EUR 200,000" in answer.text and "2024-01-01" in answer.text
+    assert all(c.supported for c in answer.claims)
+    assert len(answer.citations) == 2
+
+
+def test_unsupported_figure_is_removed():
+    d = draft_of(("The penalty is EUR 200,000 per incident [1].", [1]),
+                 ("The liability cap is EUR 5,000,000 [1].", [1]))
+    check = check_claim(d.claims[1], d, EVIDENCE)
+    assert not check.supported and "5,000,000" in check.problems[0]
+    answer = build_answer("q", d, EVIDENCE)
+    assert not answer.refused
+    assert "5,000,000" not in answer.text and "200,000" in answer.text
+    removed = [c for c in answer.claims if not c.supported]
+    assert len(removed) == 1 and "5,000,000" in removed[0].claim
+    assert len(answer.citations) == 1  # renumbered to what the kept claims use
+
+
+def test_figure_cited_from_the_wrong_source_is_unsupported():
+    d = draft_of(("The penalty is EUR 200,000 [2].", [2]))  # [2] is the effective-date clause
+    assert not check_claim(d.claims[0], d, EVIDENCE).supported
+
+
+def test_misquote_is_removed():
+    d = draft_of(('The clause says "the Vendor shall pay a penalty of EUR 300,000 per incident" [1].', [1]),
+                 ('It reads "the Vendor shall pay a penalty of EUR 200,000 per incident" [1].', [1]))
+    answer = build_answer("q", d, EVIDENCE)
+    assert "300,000" not in answer.text and "200,000" in answer.text
+
+
+def test_refusal_when_nothing_is_supported():
+    d = draft_of(("The penalty is EUR 999,999 [1].", [1]), ("It was signed on 5 May 2011 [2].", [2]))
+    answer = build_answer("q", d, EVIDENCE)
+    assert answer.refused
+    assert answer.refusal_reason == "not found in the documents"
+    assert answer.citations == []
+    assert "999,999" not in answer.text and "2011" not in answer.text
+    assert [c.supported for c in answer.claims] == [False, False]
+
+
+def test_llm_draft_unmarked_sentence_is_attached_or_dropped():
+    d = parse_llm_draft("The penalty is EUR 200,000 per incident. The penalty doubles to EUR 400,000 after two "
+                        "incidents.", [PENALTY, EFFECTIVE])
+    assert d.mode == "llm" and len(d.claims) == 2
+    answer = build_answer("q", d, EVIDENCE)
+    assert "200,000" in answer.text and "400,000" not in answer.text
+    assert answer.citations[0].quote == PENALTY.citation.quote
+
+
+def test_llm_not_found_is_a_refusal():
+    d = parse_llm_draft("NOT FOUND", [PENALTY])
+    answer = build_answer("q", d, EVIDENCE)
+    assert answer.refused and answer.refusal_reason == "not found in the documents"
+
+
+def test_unsupported_llm_draft_falls_back_to_extractive():
+    llm = parse_llm_draft("The penalty is EUR 250,000 [1].", [PENALTY])
+    extractive = draft_of(("The penalty is EUR 200,000 [1].", [1]), evidence=(PENALTY,))
+    answer = build_answer("q", llm, EVIDENCE, fallback=extractive)
+    assert not answer.refused and "200,000" in answer.text and "250,000" not in answer.text
+    assert any(not c.supported and "250,000" in c.claim for c in answer.claims)
+    assert any("extractive" in (s.note or "") for s in answer.trace)
+
+
+def test_given_refusal_reason_wins():
+    answer = build_answer("q", None, {}, refusal_reason="no such document in the library",
+                          refusal_detail='"the Foo Agreement"', notes=["vectors channel unavailable (down)"])
+    assert answer.refused and answer.refusal_reason == "no such document in the library"
+    assert "Foo Agreement" in answer.text and "vectors channel was unavailable" in answer.text

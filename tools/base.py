@@ -1,0 +1,187 @@
+"""What every agent tool shares: its context, its result and the store-failure guard.
+
+A tool is a pydantic argument model plus a function ``(ctx, args) -> ToolResult``.
+It is directly callable, and ``as_structured_tool`` wraps it for LangChain.
+A store that is down (``StoreUnavailable``) never raises out of a tool: the
+result carries no evidence and a note naming the channel.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from pydantic import BaseModel, Field
+
+from stores.errors import QueryRejected, StoreError, StoreUnavailable
+from veridict.types import Citation, Document, Evidence, StoreName
+
+MAX_QUOTE_CHARS = 700
+
+
+class HitMeta(BaseModel):
+    """What the agent keeps about an evidence item beyond ``Evidence`` itself."""
+
+    document_id: str
+    doc_key: str | None = None
+    status: str = "active"
+    section_id: str | None = None
+    clause_types: list[str] = Field(default_factory=list)
+    channel: str = ""  # the tool that found it
+    rank: int = 0  # 1-based rank in that tool's list
+    ranks: dict[str, int] = Field(default_factory=dict)  # channel -> rank after fusion
+    hop: int = 0  # multi-hop step that produced it (0 = plain retrieval)
+    reference_key: str | None = None  # regulation/clause key for graph references
+    similarity: float | None = None  # cosine to the query, when a vector search found it
+
+
+class ToolResult(BaseModel):
+    tool: str
+    evidence: list[Evidence] = Field(default_factory=list)
+    meta: dict[str, HitMeta] = Field(default_factory=dict)
+    rows: list[dict[str, Any]] = Field(default_factory=list)  # non-evidence results (graph rows, numbers)
+    note: str | None = None
+    ms: float = 0.0
+    unavailable: bool = False
+
+    def add(self, evidence: Evidence, meta: HitMeta) -> None:
+        if evidence.id in self.meta:
+            return
+        meta.rank = len(self.evidence) + 1
+        meta.ranks = {meta.channel or self.tool: meta.rank}
+        self.evidence.append(evidence)
+        self.meta[evidence.id] = meta
+
+
+@dataclass
+class ToolContext:
+    """The stores a tool may read, and the tenant every read is filtered by."""
+
+    tenant: str
+    pg: Any = None
+    vectors: Any = None
+    graph: Any = None
+    embedder: Any = None
+    settings: Any = None
+    _documents: dict[str, Document | None] = field(default_factory=dict)
+    _sections: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_stores(cls, stores: Any, tenant: str) -> "ToolContext":
+        return cls(
+            tenant=tenant,
+            pg=getattr(stores, "pg", None),
+            vectors=getattr(stores, "vectors", None),
+            graph=getattr(stores, "graph", None),
+            embedder=getattr(stores, "embedder", None),
+            settings=getattr(stores, "settings", None),
+        )
+
+    def document(self, document_id: str) -> Document | None:
+        """A document row, cached for the life of the context (one question)."""
+        if document_id not in self._documents:
+            self._documents[document_id] = self.pg.get_document(self.tenant, document_id) if self.pg else None
+        return self._documents[document_id]
+
+    def remember(self, document: Document) -> None:
+        self._documents.setdefault(document.id, document)
+
+    def section(self, section_id: str | None):
+        """A section row (or None), cached for the life of the context."""
+        if not section_id or self.pg is None:
+            return None
+        if section_id not in self._sections:
+            self._sections[section_id] = self.pg.get_section(self.tenant, section_id)
+        return self._sections[section_id]
+
+
+A = TypeVar("A", bound=BaseModel)
+
+
+@dataclass(frozen=True)
+class ToolSpec(Generic[A]):
+    name: str
+    description: str
+    args: type[A]
+    fn: Callable[[ToolContext, A], ToolResult]
+    store: str  # the store it reads, named in "unavailable" notes
+
+    def __call__(self, ctx: ToolContext, args: A | dict) -> ToolResult:
+        return run_tool(self, ctx, args)
+
+    def as_structured_tool(self, ctx: ToolContext):
+        """This tool as a LangChain ``StructuredTool`` bound to ``ctx``."""
+        from langchain_core.tools import StructuredTool
+
+        def _run(**kwargs: Any) -> dict:
+            return run_tool(self, ctx, kwargs).model_dump(mode="json")
+
+        return StructuredTool.from_function(
+            func=_run, name=self.name, description=self.description, args_schema=self.args
+        )
+
+
+def run_tool(spec: ToolSpec, ctx: ToolContext, args: BaseModel | dict) -> ToolResult:
+    """Validate arguments, time the call and turn store failures into notes."""
+    parsed = args if isinstance(args, spec.args) else spec.args.model_validate(args)
+    started = time.perf_counter()
+    try:
+        if _missing_store(ctx, spec.store):
+            raise StoreUnavailable(f"{spec.store} store is not configured")
+        result = spec.fn(ctx, parsed)
+    except StoreUnavailable as exc:
+        result = ToolResult(
+            tool=spec.name, note=f"{spec.store} unavailable: {exc}", unavailable=True
+        )
+    except QueryRejected as exc:
+        result = ToolResult(tool=spec.name, note=f"query rejected: {exc}")
+    except StoreError as exc:
+        result = ToolResult(tool=spec.name, note=f"{spec.store} error: {exc}", unavailable=True)
+    result.tool = spec.name
+    result.ms = round((time.perf_counter() - started) * 1000, 2)
+    return result
+
+
+def _missing_store(ctx: ToolContext, store: str) -> bool:
+    needed = {
+        "postgres": ("pg",),
+        "qdrant": ("vectors", "embedder", "pg"),
+        "graph": ("graph",),
+        "none": (),
+    }.get(store, ())
+    return any(getattr(ctx, name) is None for name in needed)
+
+
+def citation_for(
+    document: Document,
+    store: StoreName,
+    page: int,
+    quote: str,
+    char_start: int | None = None,
+    char_end: int | None = None,
+    clause_number: str | None = None,
+    clause_title: str | None = None,
+) -> Citation:
+    quote = quote.strip()
+    if len(quote) > MAX_QUOTE_CHARS:
+        quote = quote[: MAX_QUOTE_CHARS - 1].rstrip() + "…"
+    return Citation(
+        document_id=document.id,
+        document_title=document.title,
+        version=document.version,
+        page=max(1, int(page or 1)),
+        clause_number=clause_number,
+        clause_title=clause_title,
+        char_start=char_start,
+        char_end=char_end,
+        quote=quote,
+        store=store,
+        source_path=document.source_path,
+    )
+
+
+def status_of(document: Document) -> str:
+    status = document.status
+    return status.value if hasattr(status, "value") else str(status)
