@@ -28,7 +28,7 @@ from agents.planner import PlanHint, load_spacy, merge_hint, parse_hint, parse_q
 from agents.provenance import build_answer
 from agents.researcher import Budget, Researcher
 from agents.resolve import resolve_documents
-from graphs.state import AnswerContext, AnswerState, InputState, OutputState
+from graphs.state import AnswerContext, AnswerState, InputState, NewTurn, OutputState
 from tools.base import ToolContext
 from tools.rerank import fuse, rerank
 from veridict.types import Answer, TraceStep
@@ -154,8 +154,12 @@ class _Nodes:
                                        note=f"LLM unavailable, rules only: {exc}"))
         plan, steps = resolve_documents(plan, ToolContext.from_stores(self.stores, tenant))
         trace += steps
+        # a new turn: nothing of an earlier question on this thread carries over
         update: dict[str, Any] = {"tenant": tenant, "plan": plan, "query": question, "rewrites": 0,
-                                  "tool_calls": 0, "hops": 0}
+                                  "tool_calls": 0, "hops": 0, "refusal_reason": None, "refusal_detail": None,
+                                  "evidence": [], "meta": {}, "grades": {}, "verdict": None, "draft": None,
+                                  "fallback": None, "results": NewTurn(), "tools_used": NewTurn(),
+                                  "calls_seen": NewTurn(), "notes": NewTurn()}
         missing = plan.missing_documents
         if missing:
             update["refusal_reason"] = NO_SUCH_DOCUMENT
@@ -165,7 +169,7 @@ class _Nodes:
                                                        "clause_types": plan.clause_types,
                                                        "documents": plan.document_ids[:5], "tools": plan.tools},
                                results=len(plan.document_ids), ms=_ms(started), note=plan.source))
-        update["trace"] = trace
+        update["trace"] = NewTurn(trace)
         return update
 
     def after_plan(self, state: AnswerState) -> Literal["research", "verify"]:

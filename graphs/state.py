@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import operator
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
@@ -12,9 +11,21 @@ from agents.critic import Grade
 from agents.drafter import Draft
 from agents.planner import Plan
 from tools.base import HitMeta, ToolResult
-from veridict.types import Evidence, TraceStep
+from veridict.types import Answer, Evidence, TraceStep
 
 Verdict = Literal["correct", "ambiguous", "incorrect"]
+
+
+class NewTurn(list):
+    """An update that starts a channel afresh: a new question on the same thread
+    must not inherit the previous turn's results, notes or trace."""
+
+
+def accumulate(left: list | None, right: list | None) -> list:
+    """Reducer for per-turn lists: extend within a turn, replace on ``NewTurn``."""
+    if isinstance(right, NewTurn):
+        return list(right)
+    return (left or []) + (right or [])
 
 
 class InputState(TypedDict):
@@ -23,13 +34,13 @@ class InputState(TypedDict):
 
 
 class OutputState(TypedDict):
-    answer: dict[str, Any]  # veridict.types.Answer as a dict
+    answer: Answer  # the typed answer (serialised as its JSON form)
 
 
 class AnswerState(InputState, total=False):
     plan: Plan
     query: str  # the current (possibly rewritten) retrieval query
-    results: Annotated[list[ToolResult], operator.add]  # every tool result so far
+    results: Annotated[list[ToolResult], accumulate]  # every tool result so far
     evidence: list[Evidence]  # fused, reranked, graded
     meta: dict[str, HitMeta]
     grades: dict[str, Grade]
@@ -41,10 +52,10 @@ class AnswerState(InputState, total=False):
     rewrites: int
     tool_calls: int
     hops: int
-    tools_used: Annotated[list[str], operator.add]
-    calls_seen: Annotated[list[str], operator.add]  # tool + arguments of every call made (never repeated)
-    notes: Annotated[list[str], operator.add]
-    trace: Annotated[list[TraceStep], operator.add]
+    tools_used: Annotated[list[str], accumulate]
+    calls_seen: Annotated[list[str], accumulate]  # tool + arguments of every call made (never repeated)
+    notes: Annotated[list[str], accumulate]
+    trace: Annotated[list[TraceStep], accumulate]
     answer: dict[str, Any]
 
 
