@@ -10,7 +10,10 @@ PY=${PYTHON:-python3}
 log() { printf '\n== %s (%ss)\n' "$*" "$SECONDS"; }
 
 apt_pkgs=(poppler-utils)
-[ "${VERIDICT_WITH_TEST_TOOLS:-0}" = 1 ] && apt_pkgs+=(chromium docker-compose)
+if [ "${VERIDICT_WITH_TEST_TOOLS:-0}" = 1 ]; then
+  apt_pkgs+=(chromium docker-compose)
+  command -v npm >/dev/null 2>&1 || apt_pkgs+=(nodejs npm)
+fi
 [ "${VERIDICT_WITH_LLM:-0}" = 1 ] && apt_pkgs+=(cmake build-essential)
 missing=()
 for p in "${apt_pkgs[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
@@ -45,7 +48,7 @@ fi
 
 if [ "${VERIDICT_WITH_TEST_TOOLS:-0}" = 1 ] && [ -f package.json ] && [ ! -d node_modules/playwright-core ]; then
   log "playwright-core (drives Debian chromium; no browser download)"
-  npm install --no-audit --no-fund --silent
+  npm ci --no-audit --no-fund --silent
 fi
 
 if .venv/bin/pip list 2>/dev/null | grep -qi '^torchvision '; then
