@@ -18,7 +18,8 @@ from pydantic import BaseModel, Field
 from agents.critic import RELEVANT, STRONG, Grade, key_terms, names_asked_thing
 from agents.figures import duration_days, fmt_number, parse_date, parse_money
 from agents.planner import Plan
-from agents.vocab import ATTRIBUTE_BY_NAME, CLAUSE_BY_NAME, QUALIFIERS, content_words
+from agents.vocab import (AMOUNT_WORDS, ATTRIBUTE_BY_NAME, CLAUSE_BY_NAME, PERIOD_NOUNS, QUALIFIERS,
+                          content_words)
 
 QUALIFIER_NAMES_AMOUNT = {t.name for t in QUALIFIERS}
 from tools.base import HitMeta, ToolContext
@@ -146,10 +147,38 @@ class Drafter:
         wanted = set(term.fact_attributes if term else (attribute,))
         out = [e for e in self.evidence if e.fact is not None and e.fact.attribute in wanted
                and self.status_of(e) == status and (doc_ids is None or self.doc_of(e) in doc_ids)]
+        fit: dict[str, float] = {}
+        if attribute == "amount":  # a table cell without a figure (a unit, a name) is not an amount
+            out = [e for e in out if e.fact.attribute != "table_cell" or e.fact.value_num is not None]
+            fit = {e.id: self.cell_fit(e) for e in out if e.fact.attribute == "table_cell"}
         order = {a: i for i, a in enumerate(term.fact_attributes if term else (attribute,))}
-        out.sort(key=lambda e: (-round(self.rel(e), 2), order.get(e.fact.attribute, 9), STORE_RANK.get(e.store, 5),
-                                -e.fact.confidence))
+        out.sort(key=lambda e: (-round(self.rel(e) + fit.get(e.id, 0.0), 2), order.get(e.fact.attribute, 9),
+                                STORE_RANK.get(e.store, 5), -e.fact.confidence))
         return out
+
+    def cell_fit(self, cell: Evidence) -> float:
+        """Adjusts an amount-table cell's rank: a money value in a column headed by an amount word, in the row
+        the question names (by the row header or another cell of the row: "monthly" ~ "per month")."""
+        f = cell.fact
+        money = bool(f.unit and len(f.unit) == 3 and f.unit.isalpha()) or \
+            bool((parse_money(f.value_text) or (0, None))[1])
+        asked_amount = set(AMOUNT_WORDS) | {w for q in self.plan.qualifiers for w in q.split("_")}
+        column = set(_row_words(f.dimension or ""))
+        score = (0.02 if money else -0.05) + (0.02 if column & asked_amount else -0.02)
+        mentions = {w for r in self.plan.documents for w in content_words(r.mention)}
+        asked = _row_words(self.plan.question) - AMOUNT_WORDS - mentions
+        hits = sum(1 for w in asked if any(_same_word(w, r) for r in self.row_of(cell) - AMOUNT_WORDS))
+        return score + (0.03 * min(hits, 2) if hits else -0.03)
+
+    def row_of(self, cell: Evidence) -> set[str]:
+        """Words of the cell's row: its header and the values of the row's other cells in the evidence."""
+        f = cell.fact
+        key = (self.doc_of(cell), f.page, f.qualifier, (f.metric or "").lower())
+        texts = [f.metric or ""] + [e.fact.value_text for e in getattr(self, "_all", self.evidence)
+                                    if e.fact is not None and e.fact.attribute == "table_cell"
+                                    and (self.doc_of(e), e.fact.page, e.fact.qualifier,
+                                         (e.fact.metric or "").lower()) == key]
+        return _row_words(" ".join(texts)) if f.metric else set()
 
     def texts_for(self, doc_ids: set[str] | None) -> list[Evidence]:
         out = [e for e in self.evidence if e.fact is None and e.store != "graph" and self.status_of(e) == "active"
@@ -208,6 +237,9 @@ class Drafter:
             best = facts[0]
             n = self.cite(best)
             doc = f" in {self.title(best, version=True)}" if many_docs or self.plan.documents else ""
+            row = best.fact.metric if best.fact.attribute == "table_cell" else None
+            if row and not re.search(r"\d", row):  # the row it is read from (a figure would need a citation)
+                label = f"{label} for {normalise_space(row)}"
             self.say(f'The {label}{doc} is {self.value_of(best)} ({self.where(best.citation)}: '
                      f'"{_short(best.citation.quote)}")', [n])
             self.conflicts(best, facts[1:] + self.texts_for({self.doc_of(best)}))
@@ -528,6 +560,15 @@ def _join(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def _row_words(text: str) -> set[str]:
+    """Content words for matching a question to a table row ("monthly" -> "month"; "per" dropped)."""
+    return {PERIOD_NOUNS.get(w, w) for w in content_words(text) if w != "per"}
+
+
+def _same_word(a: str, b: str) -> bool:
+    return a == b or (len(a) >= 5 and len(b) >= 5 and a[:5] == b[:5])
+
+
 def _figure(text: str, num: float | None):
     if num is not None:
         return round(float(num), 4)
@@ -593,7 +634,8 @@ def documents_block(items: list[Evidence]) -> str:
         if c.clause_number:
             attrs += f' clause="{fence(c.clause_number)}"'
         if e.fact is not None:
-            attrs += f' fact="{fence(e.fact.attribute)}: {fence(e.fact.value_text)}"'
+            cell = f" [{e.fact.metric or ''} / {e.fact.dimension or ''}]" if e.fact.metric or e.fact.dimension else ""
+            attrs += f' fact="{fence(e.fact.attribute)}{fence(cell)}: {fence(e.fact.value_text)}"'
         blocks.append(f"<document {attrs}>\n{body}\n</document>")
     return "\n".join(blocks)
 

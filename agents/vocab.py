@@ -127,6 +127,13 @@ QUALIFIERS: tuple[Term, ...] = (
 
 QUALIFIER_BY_NAME = {t.name: t for t in QUALIFIERS}
 
+# Words that name an amount itself: a table column holding the asked figure is headed by one of them.
+AMOUNT_WORDS = frozenset({"amount", "fee", "price", "cost", "charge", "rate", "payment", "sum", "total", "value"})
+
+# How often an amount falls due, as the noun a table's unit column uses ("monthly" ~ "per month").
+PERIOD_NOUNS = {"monthly": "month", "daily": "day", "weekly": "week", "yearly": "year", "annually": "year",
+                "annual": "year", "hourly": "hour", "quarterly": "quarter"}
+
 # What a notice period is for (Fact.qualifier of notice_period facts).
 NOTICE_QUALIFIERS: tuple[Term, ...] = (
     Term("non_renewal", (r"renew",), ("non-renewal", "renewal", "not to renew"), ("renew",)),

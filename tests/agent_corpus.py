@@ -2,7 +2,8 @@
 
 Two versions of a CloudSecure vendor agreement (v1 superseded: penalty EUR 150,000;
 v2 active: penalty EUR 200,000, its penalty clause referencing GDPR Art. 83(4)) and a
-Globex supply agreement. Offsets, pages, quotes and ids are computed, not typed in, so
+Globex supply agreement, and a Contoso master services agreement whose fees are a table
+(cells stored as ``table_cell`` facts: row header = metric, column header = dimension). Offsets, pages, quotes and ids are computed, not typed in, so
 every citation the agent makes can be checked against the stored text.
 """
 
@@ -29,6 +30,9 @@ class FactSpec:
     unit: str | None = None
     qualifier: str | None = None
     value_date: dt.date | None = None
+    metric: str | None = None  # table cells: the row header
+    dimension: str | None = None  # table cells: the column header
+    confidence: float = 0.9
 
 
 @dataclass
@@ -102,6 +106,14 @@ def build(tenant: str, doc_key: str, title: str, version: int, preamble: str,
                             clause_types=list(spec.clause_types)))
         for f in spec.facts:
             at = body.index(f.needle)
+            if f.attribute == "table_cell":  # a cell's quote is the cell itself
+                facts.append(Fact(tenant=tenant, document_id=doc.id, attribute=f.attribute, value_text=f.value_text,
+                                  value_num=f.value_num, unit=f.unit, qualifier=f.qualifier, section_id=sec.id,
+                                  section_number=spec.number, section_title=spec.title, page=page_no,
+                                  char_start=start + at, char_end=start + at + len(f.needle), quote=f.needle,
+                                  method="table", confidence=f.confidence, metric=f.metric,
+                                  dimension=f.dimension))
+                continue
             s_start = body.rfind(". ", 0, at)
             s_start = 0 if s_start < 0 else s_start + 2
             nl = body.find("\n")
@@ -200,6 +212,29 @@ def globex(tenant: str) -> Built:
     return built
 
 
+def contoso(tenant: str) -> Built:
+    """Fees in a ruled table: Service | Unit | Fee, one row per service."""
+    preamble = ("MASTER SERVICES AGREEMENT dated 3 June 2023 between Contoso Ltd (the \"Provider\") and Tailspin "
+                "Corp (the \"Client\").")
+    rows = [("Implementation", "per project", "USD 120,000", 120_000.0), ("Support", "per month", "USD 8,500", 8_500.0),
+            ("Training", "per day", "USD 2,400", 2_400.0)]
+    table = "Service | Unit | Fee\n" + "\n".join(f"{s} | {u} | {f}" for s, u, f, _ in rows)
+    cells: list[FactSpec] = []
+    for service, unit, fee, num in rows:
+        cells.append(FactSpec("table_cell", unit, unit, qualifier="Table 1 - Fee Schedule", metric=service,
+                              dimension="Unit", confidence=0.95))
+        cells.append(FactSpec("table_cell", fee, fee, value_num=num, unit="USD", qualifier="Table 1 - Fee Schedule",
+                              metric=service, dimension="Fee", confidence=0.95))
+    p1 = [
+        SectionSpec("2.1", "Fee Schedule", "The Client shall pay the Provider the fees set out in the table below.\n"
+                    + table, ["payment_terms"], cells),
+        SectionSpec("2.3", "Payment Terms", "The Provider shall invoice monthly. The Client shall pay each undisputed "
+                    "invoice within thirty (30) days of receipt.", ["payment_terms"]),
+    ]
+    return build(tenant, "contoso-msa", "Contoso Master Services Agreement", 1, preamble, [p1],
+                 [PartySpec("Contoso Ltd", "provider"), PartySpec("Tailspin Corp", "client")])
+
+
 def write(stores, built: Built) -> list[str]:
     """Write one document to every store that is there, activate it; returns superseded ids."""
     tenant = built.document.tenant
@@ -224,11 +259,13 @@ def write(stores, built: Built) -> list[str]:
 
 
 def library(stores, tenant: str) -> dict[str, Built]:
-    """v1 then v2 of the CloudSecure agreement (v1 becomes superseded), and the Globex agreement."""
+    """v1 then v2 of the CloudSecure agreement (v1 becomes superseded), the Globex and the Contoso agreements."""
     v1 = cloudsecure(tenant, 1)
     write(stores, v1)
     v2 = cloudsecure(tenant, 2)
     write(stores, v2)
     g = globex(tenant)
     write(stores, g)
-    return {"v1": v1, "v2": v2, "globex": g}
+    c = contoso(tenant)
+    write(stores, c)
+    return {"v1": v1, "v2": v2, "globex": g, "contoso": c}

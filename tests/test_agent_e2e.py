@@ -1,7 +1,8 @@
 """End to end on real stores: Postgres, Qdrant (local), FalkorDB, the packaged embedder, spaCy.
 
 The library (tests/agent_corpus.py) holds an active v2 and a superseded v1 of a
-CloudSecure agreement with different penalties, and a Globex agreement.
+CloudSecure agreement with different penalties, a Globex agreement and a Contoso agreement
+whose fees are a table.
 """
 
 from __future__ import annotations
@@ -85,6 +86,28 @@ def test_exact_value_cites_active_figure_and_page(stores, settings, tenant, pg_s
     assert_figures_cited(answer)
     tools = [s.tool for s in answer.trace if s.node == "research"]
     assert "facts" in tools
+
+
+@pytest.mark.parametrize("question, row, fee", [
+    ("What is the monthly support fee in the Contoso MSA?", "Support", "USD 8,500"),
+    ("What is the training fee per day in the Contoso Master Services Agreement?", "Training", "USD 2,400"),
+    ("How much is implementation in the Contoso MSA?", "Implementation", "USD 120,000"),
+])
+def test_fee_is_read_from_the_fee_column_of_the_named_row(stores, settings, tenant, pg_store, question, row, fee):
+    answer = ask(stores, settings, tenant, question)
+    assert not answer.refused, answer.text
+    assert fee in answer.text, answer.text
+    first = answer.citations[0]
+    assert (first.document_id, first.page, first.clause_number, first.store) == (
+        stores.library["contoso"].document.id, 1, "2.1", "tables")
+    assert first.quote == fee
+    assert pg_store.document_text(tenant, first.document_id, first.char_start, first.char_end) == fee
+    # the Unit column's text ("per month") is not an amount; the other rows' fees are not this row's
+    assert not re.search(r"\bis per (month|day|project)\b", answer.text), answer.text
+    others = [f for f in ("USD 8,500", "USD 2,400", "USD 120,000") if f != fee]
+    assert not any(f in answer.text for f in others), answer.text
+    assert row in answer.text
+    assert_figures_cited(answer)
 
 
 def test_question_about_absent_document_is_refused(stores, settings, tenant):
