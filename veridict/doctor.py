@@ -85,16 +85,18 @@ def check_vectors(settings: Settings) -> Check:
         try:
             store.ping()
             store.ensure_collection()
-            where = settings.qdrant_url or f"local mode at {settings.vector_path}"
-            return f"qdrant ok ({where})"
+            if settings.qdrant_url:
+                return f"qdrant server ok ({settings.qdrant_url})"
+            engine = "qdrant-edge (in-process)" if settings.vector_backend == "edge" else "qdrant local mode"
+            return f"{engine} ok at {settings.vector_path}"
         finally:
             store.close()
 
     fix = (
         "check VERIDICT_QDRANT_URL and VERIDICT_QDRANT_API_KEY"
         if settings.qdrant_url
-        else "local Qdrant allows one process per path: stop the process that holds it "
-        "(`veridict serve`), or set VERIDICT_QDRANT_URL to a Qdrant server"
+        else "the in-process vector store allows one process per folder: stop the process "
+        "that holds it (`veridict serve`), or set VERIDICT_QDRANT_URL to a Qdrant server"
     )
     return _timed("vectors", run, fix)
 
