@@ -4,11 +4,15 @@ The extractive draft states values from fact rows (falling back to the best
 sentence of a retrieved clause), quotes clauses, lists and compares, and
 computes sums and date differences with the calculator tool. Every sentence
 carries the numbers of the citations it rests on; the provenance node checks
-them before anything is shown.
+them before anything is shown. A fact is stated only when its quote states its
+value (or its quote, widened to nearby stored text, does); a derived date
+(expiration = start + term) is stated as a calculation citing both the quoted
+start date and the quoted term, or not at all.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections import OrderedDict
 from typing import Literal
@@ -16,13 +20,14 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from agents.critic import RELEVANT, STRONG, Grade, key_terms, names_asked_thing
-from agents.figures import duration_days, fmt_number, parse_date, parse_money
+from agents.figures import (add_period, duration_days, durations_in, extract_figures, fmt_number, parse_date,
+                           parse_money, quote_states)
 from agents.planner import Plan
 from agents.vocab import (AMOUNT_WORDS, ATTRIBUTE_BY_NAME, CLAUSE_BY_NAME, PERIOD_NOUNS, QUALIFIERS,
                           content_words)
 
 QUALIFIER_NAMES_AMOUNT = {t.name for t in QUALIFIERS}
-from tools.base import HitMeta, ToolContext
+from tools.base import MAX_QUOTE_CHARS, HitMeta, ToolContext
 from tools.calculator import CalculatorArgs, calculator
 from tools.text import best_span, normalise_space
 from veridict.types import Citation, Evidence, TraceStep
@@ -44,6 +49,7 @@ LABELS = {
     "amount": "amount",
     "term": "term",
 }
+START_ATTRS = ("effective_date", "commencement_date", "agreement_date")
 STORE_RANK = {"facts": 0, "tables": 1, "graph": 2, "lexical": 3, "vectors": 3}
 QUOTE_CHARS = 320
 
@@ -233,6 +239,20 @@ class Drafter:
         if facts and attribute == "expiration_date" and facts[0].fact.attribute == "term":
             if self.expiry_from_term(facts[0]):
                 return facts[0]
+        stated = [q for q in (self.quoted(e) for e in facts) if q is not None]
+        if facts and (not stated or stated[0].fact.attribute == "term"):
+            # no quote states the date: derive it from a quoted start date and the quoted term, or say only
+            # what the page says; never show a figure the user cannot find in a cited quote
+            for e in facts:
+                if e.fact.attribute.endswith("_date") and self.quoted(e) is None and \
+                        self.derived_date(e, label, doc_ids, many_docs):
+                    return e
+            if stated and self.expiry_from_term(stated[0]):
+                return stated[0]
+            for e in stated[:1] or facts:
+                if e.fact.attribute in ("expiration_date", "term") and self.term_only(e, label, many_docs):
+                    return e
+        facts = stated
         if facts:
             best = facts[0]
             n = self.cite(best)
@@ -256,13 +276,110 @@ class Drafter:
             return best
         return None
 
+    def quoted(self, e: Evidence) -> Evidence | None:
+        """The fact if its quote states its value; else the fact with its quote widened to the nearby stored
+        text that states it (exact char span); else None (a figure the user could not see on the page)."""
+        if e.fact is None or quote_states(e.citation.quote, self.value_of(e)):
+            return e
+        if not e.fact.attribute.endswith("_date"):
+            return None
+        return self.widened(e)
+
+    def widened(self, e: Evidence, reach: int = 400) -> Evidence | None:
+        f, c = e.fact, e.citation
+        value = f.value_date.isoformat() if f.value_date else (parse_date(f.value_text) or dt.date.min).isoformat()
+        pg = getattr(self.ctx, "pg", None)
+        if pg is None or c.char_start is None or c.char_end is None or value == dt.date.min.isoformat():
+            return None
+        lo = max(0, c.char_start - reach)
+        try:
+            window = pg.document_text(self.ctx.tenant, c.document_id, lo, c.char_end + reach)
+        except Exception:  # a store failure only means no widening
+            return None
+        hits = [g for g in extract_figures(window, structural=True) if g.kind == "date" and g.value == value]
+        if not hits:
+            return None
+        near = min(hits, key=lambda g: min(abs(lo + g.start - c.char_start), abs(lo + g.end - c.char_end)))
+        start, end = min(c.char_start, lo + near.start), max(c.char_end, lo + near.end)
+        if end - lo < len(window) and window[end - lo] in ".;)":  # keep the sentence's own full stop
+            end += 1
+        if end - start > MAX_QUOTE_CHARS:
+            return None
+        text = window[start - lo:end - lo]
+        strip_l = len(text) - len(text.lstrip())
+        text = text.strip()
+        start += strip_l
+        citation = c.model_copy(update={"quote": text, "char_start": start, "char_end": start + len(text)})
+        wide = e.model_copy(update={"id": f"{e.id}#wide", "citation": citation})
+        if e.id in self.meta:
+            self.meta.setdefault(wide.id, self.meta[e.id])
+        if e.id in self.grades:
+            self.grades.setdefault(wide.id, self.grades[e.id])
+        return wide
+
+    def start_facts(self, doc: str) -> list[Evidence]:
+        """Start dates of a document (effective, commencement, agreement date) whose quotes state them."""
+        found = {e.id: e for e in self.evidence_all() if e.fact is not None and self.doc_of(e) == doc
+                 and e.fact.attribute in START_ATTRS and self.status_of(e) == "active"}
+        pg = getattr(self.ctx, "pg", None)
+        if pg is not None:
+            from tools.facts import fact_evidence
+            for attr in START_ATTRS:
+                try:
+                    rows = pg.query_facts(self.ctx.tenant, attribute=attr, document_ids=[doc], limit=10)
+                except Exception:  # the facts channel being down only means no calculation
+                    rows = []
+                for fact, document in rows:
+                    ev, meta = fact_evidence(fact, document, score=float(fact.confidence))
+                    if ev.id not in found:
+                        found[ev.id] = ev
+                        self.meta.setdefault(ev.id, meta)
+        order = {a: i for i, a in enumerate(START_ATTRS)}
+        starts = sorted(found.values(), key=lambda e: (order[e.fact.attribute], -e.fact.confidence))
+        return [q for q in (self.quoted(e) for e in starts) if q is not None]
+
+    def derived_date(self, e: Evidence, label: str, doc_ids: set[str] | None, many_docs: bool) -> bool:
+        """A date fact whose quote states a period, not the date (end = start + term): cite the quoted start
+        date and the quoted term, and say the date is calculated."""
+        end = e.fact.value_date or parse_date(e.fact.value_text)
+        periods = durations_in(e.citation.quote)
+        if end is None or not periods:
+            return False
+        for start in self.start_facts(self.doc_of(e)):
+            if start.fact.attribute == e.fact.attribute:
+                continue
+            begin = start.fact.value_date or parse_date(start.fact.value_text)
+            if begin is None:
+                continue
+            for n, unit, surface in periods:
+                when = add_period(begin, n, unit)
+                if when is None or end not in (when, when - dt.timedelta(days=1)):
+                    continue
+                doc = f" of {self.title(e, version=True)}" if many_docs or self.plan.documents else ""
+                start_label = LABELS.get(start.fact.attribute, start.fact.attribute.replace("_", " "))
+                self.draft.derived_dates.append(end.isoformat())
+                self.say(f'The {label}{doc} is calculated, not stated: the agreement runs {surface} '
+                         f'({self.where(e.citation)}: "{_short(e.citation.quote)}") from its {start_label}, '
+                         f'{begin.isoformat()} ({self.where(start.citation)}), so it ends on {end.isoformat()} '
+                         f'(calculated)', [self.cite(e), self.cite(start)])
+                return True
+        return False
+
+    def term_only(self, e: Evidence, label: str, many_docs: bool) -> bool:
+        """The term is quoted but no quoted start date gives the end: state the term, invent no date."""
+        periods = durations_in(e.citation.quote)
+        if not periods:
+            return False
+        doc = f" of {self.title(e, version=True)}" if many_docs or self.plan.documents else ""
+        self.say(f'The contract does not state the {label}{doc} explicitly: it runs {periods[0][2]} '
+                 f'({self.where(e.citation)}: "{_short(e.citation.quote)}"), so the end date depends on when that '
+                 f'term started', [self.cite(e)])
+        return True
+
     def expiry_from_term(self, term: Evidence) -> bool:
         """Expiration = effective (or agreement) date + initial term, computed by the calculator."""
-        doc = self.doc_of(term)
-        starts = [e for e in self.evidence_all() if e.fact is not None and self.doc_of(e) == doc
-                  and e.fact.attribute in ("effective_date", "agreement_date") and self.status_of(e) == "active"]
-        starts.sort(key=lambda e: (e.fact.attribute != "effective_date", -e.fact.confidence))
-        if not starts:
+        starts = self.start_facts(self.doc_of(term))
+        if not starts or not durations_in(term.citation.quote):
             return False
         start = starts[0]
         when = self.calc(CalculatorArgs(operation="date_add", start=start.fact.value_text,
@@ -272,7 +389,8 @@ class Drafter:
         self.draft.derived_dates.append(when)
         label = start.fact.attribute.replace("_", " ")
         self.say(f"{self.title(term)} runs for {term.fact.value_text} ({self.where(term.citation)}: "
-                 f'"{_short(term.citation.quote)}") from its {label} {start.fact.value_text}, so it expires on {when}',
+                 f'"{_short(term.citation.quote)}") from its {label} {start.fact.value_text}, so it expires on {when} '
+                 f'(calculated)',
                  [self.cite(term), self.cite(start)])
         return True
 

@@ -288,3 +288,54 @@ class FigurePool:
             bare = any(v == fig.value and c is None for v, c in self.money) or fig.value in self.numbers
             return exact or (bare and fig.currency in self.currencies)
         return True
+
+
+_DURATION_RE = re.compile(
+    r"\b(?P<n>\d+(?:\.\d+)?|(?:" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")(?:[- ](?:"
+    + "|".join(k for k in NUMBER_WORDS if NUMBER_WORDS[k] < 10) + r"))?)"
+    r"(?:\s*\((?P<d>\d+)\))?[\s-]+(?:(?:business|calendar|contract|consecutive|full|additional|initial)\s+)?"
+    r"(?P<u>day|week|month|year)s?\b",
+    re.IGNORECASE,
+)
+
+
+def durations_in(text: str) -> list[tuple[float, str, str]]:
+    """(count, unit, surface) of each period in ``text``: 'ten (10) Contract Years' -> (10, 'year', ...)."""
+    out = []
+    for m in _DURATION_RE.finditer(text):
+        n = float(m.group("d")) if m.group("d") else (parse_number(m.group("n")) if m.group("n")[0].isdigit()
+                                                         else _word_value(m.group("n")))
+        if n is not None:
+            out.append((n, m.group("u").lower(), m.group(0)))
+    return out
+
+
+def add_period(start: dt.date, n: float, unit: str) -> dt.date | None:
+    """start + n units (calendar arithmetic for months and years)."""
+    from dateutil.relativedelta import relativedelta
+
+    if unit in ("month", "year") and float(n).is_integer():
+        return start + relativedelta(**{unit + "s": int(n)})
+    if unit in ("day", "week"):
+        return start + dt.timedelta(days=round(n * (7 if unit == "week" else 1)))
+    return None
+
+
+def derived_dates(texts: list[str]) -> set[str]:
+    """Dates that follow from a date and a period both stated in ``texts``: start + period, or the day before."""
+    joined = "\n".join(texts)
+    starts = {f.value for f in extract_figures(joined, structural=True) if f.kind == "date"}
+    out: set[str] = set()
+    for s in starts:
+        for n, unit, _ in durations_in(joined):
+            end = add_period(dt.date.fromisoformat(s), n, unit)
+            if end is not None:
+                out |= {end.isoformat(), (end - dt.timedelta(days=1)).isoformat()}
+    return out
+
+
+def quote_states(quote: str, value: str) -> bool:
+    """Whether every figure of ``value`` (a fact's value) appears in ``quote``."""
+    pool = FigurePool([quote])
+    figs = extract_figures(value, structural=True)
+    return all(pool.supports(f) for f in figs)

@@ -1,10 +1,11 @@
 """Build the final Answer: only claims whose figures, quotes and names trace to citations survive.
 
-Each claim (sentence) of a draft is checked against the quotes and texts of
-the citations it names (an LLM sentence without a marker is matched to the
-citation that supports it, if any): every amount, number, percentage and date
-must appear in them after normalisation (or be a value the calculator
-derived), every quoted passage must occur in them, and (LLM drafts) every
+Each claim (sentence) of a draft is checked against the citations it names
+(an LLM sentence without a marker is matched to the citation that supports
+it, if any): every amount, number, percentage and date must appear in their
+QUOTES after normalisation — not merely in a fact row's value — or be a date
+that follows from a quoted date and a quoted period, or a number the
+calculator derived, every quoted passage must occur in them, and (LLM drafts) every
 organisation/person name must occur in them or in a cited title. Unsupported
 claims are removed; if no claim survives the answer is a refusal with a reason.
 """
@@ -15,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 
 from agents.drafter import Draft, DraftClaim
-from agents.figures import FigurePool, extract_figures, fmt_number
+from agents.figures import FigurePool, derived_dates, extract_figures, fmt_number
 from agents.vocab import content_words
 from tools.rerank import term_overlap
 from tools.text import normalise_space
@@ -70,6 +71,11 @@ def _sources(draft: Draft, indexes: list[int], evidence: dict[str, Evidence]) ->
     return texts
 
 
+def _quotes(draft: Draft, indexes: list[int]) -> list[str]:
+    """The quoted text of the cited citations: what the user sees on the page."""
+    return [draft.citations[i - 1].quote for i in indexes if 1 <= i <= len(draft.citations)]
+
+
 def _titles(draft: Draft, indexes: list[int]) -> list[str]:
     return [draft.citations[i - 1].document_title for i in indexes if 1 <= i <= len(draft.citations)]
 
@@ -100,10 +106,13 @@ def check_claim(claim: DraftClaim, draft: Draft, evidence: dict[str, Evidence], 
         if literal and len(literal) > 2:
             checked = checked.replace(literal, " " * len(literal))  # titles and asked names are not figures
     figures = extract_figures(checked)
-    derived = FigurePool(extra_numbers=draft.derived_numbers, extra_dates=draft.derived_dates)
     if not indexes and draft.mode == "llm":
         indexes = _attach(body, figures, draft, evidence)
-    pool = FigurePool(_sources(draft, indexes, evidence))
+    quotes = _quotes(draft, indexes)
+    # a figure must be on the page: in a cited quote, or a date that follows from a cited date and a cited
+    # period (start + term), or a number the calculator derived (a sum, a count)
+    derived = FigurePool(extra_numbers=draft.derived_numbers, extra_dates=sorted(derived_dates(quotes)))
+    pool = FigurePool(quotes)
     problems: list[str] = []
     for fig in figures:
         if not (pool.supports(fig) or derived.supports(fig)):
@@ -134,7 +143,7 @@ def _attach(body: str, figures, draft: Draft, evidence: dict[str, Evidence]) -> 
     words = content_words(body)
     for i in range(1, len(draft.citations) + 1):
         sources = _sources(draft, [i], evidence)
-        pool = FigurePool(sources)
+        pool = FigurePool(_quotes(draft, [i]))
         if figures and not all(pool.supports(f) for f in figures):
             continue
         score = term_overlap(words, " ".join(sources))

@@ -269,3 +269,56 @@ def library(stores, tenant: str) -> dict[str, Built]:
     c = contoso(tenant)
     write(stores, c)
     return {"v1": v1, "v2": v2, "globex": g, "contoso": c}
+
+
+def _fact_at(built: Built, attribute: str, value: dt.date, quote: str) -> Fact:
+    """A date fact whose quote is ``quote`` (found in the built text; it need not contain the date)."""
+    start = built.text.index(quote)
+    sec = next((s for s in built.sections if s.char_start <= start < s.char_end), built.sections[0])
+    page = next(n for n, a, b in built.pages if a <= start <= b)
+    return Fact(tenant=built.document.tenant, document_id=built.document.id, attribute=attribute,
+                value_text=value.isoformat(), value_date=value, section_id=sec.id, section_number=sec.number,
+                section_title=sec.title, page=page, char_start=start, char_end=start + len(quote), quote=quote,
+                method="derived:test", confidence=0.8)
+
+
+def sponsorship(tenant: str, with_start: bool = True) -> Built:
+    """A term stated as a period from the Effective Date; the expiration date fact is derived (start + term),
+    its quote states the term only. Without ``with_start`` no effective date is stored."""
+    key = "sponsorship-agreement" if with_start else "outreach-agreement"
+    title = "Sponsorship Agreement" if with_start else "Outreach Agreement"
+    preamble = (f"{title.upper()} between Northwind Racing LLC (the \"Team\") and Fabrikam Inc "
+                f"(the \"Sponsor\").")
+    eff = [FactSpec("effective_date", "2012-06-13", "June 13, 2012", value_date=dt.date(2012, 6, 13))] \
+        if with_start else []
+    term = "This Agreement shall commence on the Effective Date and shall continue for ten (10) Contract Years."
+    p1 = [
+        SectionSpec("1", "Effective Date", "The Effective Date of this Agreement is June 13, 2012." if with_start
+                    else "The Effective Date is the date on which the Sponsor first pays the Sponsorship Fee.",
+                    [], eff),
+        SectionSpec("2(a)", "Term", term, ["expiration_date"]),
+        SectionSpec("3", "Sponsorship Fee", "The Sponsor shall display its marks on the Team's cars.", []),
+    ]
+    built = build(tenant, key, title, 1, preamble, [p1],
+                  [PartySpec("Northwind Racing LLC", "team"), PartySpec("Fabrikam Inc", "sponsor")])
+    built.facts.append(_fact_at(built, "expiration_date", dt.date(2022, 6, 13), term))
+    return built
+
+
+def hosting(tenant: str, date_nearby: bool = True) -> Built:
+    """An agreement date whose fact quote ("effective as of the latest date set forth below") lacks the date;
+    the date is stated just below it (``date_nearby``) or nowhere near it."""
+    key = "hosting-agreement" if date_nearby else "reseller-agreement"
+    title = "Hosting Agreement" if date_nearby else "Reseller Agreement"
+    lead = "This Agreement is entered into effective as of the latest date set forth below."
+    signed = "Signed by both parties. Date: December 11, 2009."
+    filler = " ".join(["The Provider shall keep the hosted systems available and patched."] * 12)
+    preamble = f"{title.upper()} between Litware Inc (the \"Provider\") and Adatum Corp (the \"Customer\")."
+    sections = [SectionSpec("1", "Agreement", f"{lead} {signed}" if date_nearby else lead, [])]
+    sections.append(SectionSpec("2", "Services", filler, []))
+    if not date_nearby:
+        sections.append(SectionSpec("9", "Signatures", signed, []))
+    built = build(tenant, key, title, 1, preamble, [sections],
+                  [PartySpec("Litware Inc", "provider"), PartySpec("Adatum Corp", "customer")])
+    built.facts.append(_fact_at(built, "agreement_date", dt.date(2009, 12, 11), lead))
+    return built

@@ -18,6 +18,7 @@ from graphs.state import AnswerContext
 from stores.falkordb_graph import FalkorDBGraph
 from stores.qdrant import QdrantStore
 from tests import agent_corpus
+from veridict.evaluation.scoring import unsupported_claims
 from veridict.factory import Stores
 from veridict.settings import load_settings
 
@@ -269,3 +270,69 @@ def test_tools_as_langchain_tools(stores, tenant):
     assert set(tools) == set(TOOLS)
     out = tools["lexical"].invoke({"query": "\"governing law\" or \"governed by\""})
     assert out["evidence"] and all(e["citation"]["quote"] for e in out["evidence"])
+
+
+# ----------------------------------------------------------------- figures must be on the cited page
+
+@pytest.fixture(scope="module")
+def dated(stores):
+    """A second tenant: derived expiration dates and agreement dates whose fact quotes lack the date."""
+    tenant = f"t_{uuid.uuid4().hex[:10]}"
+    built = {}
+    for name, b in (("sponsorship", agent_corpus.sponsorship(tenant)),
+                    ("outreach", agent_corpus.sponsorship(tenant, with_start=False)),
+                    ("hosting", agent_corpus.hosting(tenant)),
+                    ("reseller", agent_corpus.hosting(tenant, date_nearby=False))):
+        agent_corpus.write(stores, b)
+        built[name] = b
+    yield tenant, built
+    for store in (stores.pg, stores.vectors, stores.graph):
+        store.delete_tenant(tenant)
+
+
+def assert_quotes_exact(answer, pg_store, tenant):
+    for c in answer.citations:
+        if c.char_start is not None and c.char_end is not None:
+            assert pg_store.document_text(tenant, c.document_id, c.char_start, c.char_end) == c.quote
+
+
+def test_derived_expiration_cites_start_date_and_term(stores, settings, dated, pg_store):
+    tenant, _ = dated
+    answer = ask(stores, settings, tenant, "When does the Sponsorship Agreement expire?")
+    assert not answer.refused, answer.text
+    assert "2022-06-13" in answer.text and "calculated" in answer.text
+    quotes = [c.quote for c in answer.citations]
+    assert any("June 13, 2012" in q for q in quotes), quotes
+    assert any("ten (10) Contract Years" in q for q in quotes), quotes
+    assert unsupported_claims(answer, "When does the Sponsorship Agreement expire?") == []
+    assert_quotes_exact(answer, pg_store, tenant)
+
+
+def test_derived_expiration_without_a_quoted_start_invents_no_date(stores, settings, dated, pg_store):
+    tenant, _ = dated
+    answer = ask(stores, settings, tenant, "When does the Outreach Agreement expire?")
+    assert "2022" not in answer.text
+    assert answer.refused or "ten (10)" in answer.text, answer.text
+    assert unsupported_claims(answer, "When does the Outreach Agreement expire?") == []
+
+
+def test_fact_quote_lacking_its_date_is_widened_to_the_stated_date(stores, settings, dated, pg_store):
+    tenant, _ = dated
+    question = "What is the agreement date of the Hosting Agreement?"
+    answer = ask(stores, settings, tenant, question)
+    assert not answer.refused, answer.text
+    assert "2009-12-11" in answer.text or "December 11, 2009" in answer.text
+    assert any("latest date set forth below" in c.quote and "December 11, 2009" in c.quote
+               for c in answer.citations), [c.quote for c in answer.citations]
+    assert unsupported_claims(answer, question) == []
+    assert_quotes_exact(answer, pg_store, tenant)
+
+
+def test_fact_quote_lacking_its_date_is_not_cited_for_it(stores, settings, dated, pg_store):
+    tenant, _ = dated
+    question = "What is the agreement date of the Reseller Agreement?"
+    answer = ask(stores, settings, tenant, question)
+    assert unsupported_claims(answer, question) == []
+    if "2009" in answer.text:  # only with a citation whose quote states it
+        assert any("December 11, 2009" in c.quote for c in answer.citations)
+    assert_quotes_exact(answer, pg_store, tenant)

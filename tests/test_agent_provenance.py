@@ -7,6 +7,7 @@ import pytest
 from agents.drafter import Draft, DraftClaim, parse_llm_draft
 from agents.figures import FigurePool, extract_figures
 from agents.provenance import build_answer, check_claim
+from veridict.evaluation.scoring import unsupported_claims
 from veridict.types import Citation, Evidence, Fact
 
 
@@ -128,3 +129,43 @@ def test_given_refusal_reason_wins():
                           refusal_detail='"the Foo Agreement"', notes=["vectors channel unavailable (down)"])
     assert answer.refused and answer.refusal_reason == "no such document in the library"
     assert "Foo Agreement" in answer.text and "vectors channel was unavailable" in answer.text
+
+
+def date_fact(i: str, attribute: str, quote: str, value: str, clause: str) -> Evidence:
+    fact = Fact(tenant="t", document_id="d3", attribute=attribute, value_text=value, page=1, char_start=0,
+                char_end=len(quote), quote=quote, method="test")
+    c = Citation(document_id="d3", document_title="Sponsorship Agreement", version=1, page=1, clause_number=clause,
+                 quote=quote, store="facts", char_start=0, char_end=len(quote))
+    return Evidence(id=i, store="facts", text=quote, citation=c, fact=fact)
+
+
+TERM = date_fact("fact:10", "expiration_date", "This Agreement shall commence on the Effective Date and shall "
+                 "continue for ten (10) Contract Years.", "2022-06-13", "2(a)")
+START = date_fact("fact:11", "effective_date", "The Effective Date of this Agreement is June 13, 2012.",
+                  "2012-06-13", "1")
+AS_OF = date_fact("fact:12", "agreement_date", "This Agreement is effective as of the latest date set forth below.",
+                  "2009-12-11", "1")
+DATED = {e.id: e for e in (TERM, START, AS_OF)}
+
+
+def test_value_of_a_fact_row_is_not_support_unless_its_quote_states_it():
+    d = draft_of(("The agreement date is 2009-12-11 [1].", [1]), evidence=(AS_OF,))
+    check = check_claim(d.claims[0], d, DATED)
+    assert not check.supported and "2009-12-11" in check.problems[0]
+    answer = build_answer("q", d, DATED)
+    assert answer.refused and "2009" not in answer.text
+
+
+def test_derived_end_date_needs_the_quoted_start_and_term():
+    text = "It runs ten (10) Contract Years from June 13, 2012, so it ends on 2022-06-13 (calculated) [1][2]."
+    both = draft_of((text, [1, 2]), evidence=(TERM, START))
+    answer = build_answer("q", both, DATED)
+    assert not answer.refused and "2022-06-13" in answer.text
+    assert unsupported_claims(answer, "When does it expire?") == []
+    term_only = draft_of(("The agreement expires on 2022-06-13 [1].", [1]), evidence=(TERM,))
+    term_only.derived_dates.append("2022-06-13")  # a date computed elsewhere is no support by itself
+    assert not check_claim(term_only.claims[0], term_only, DATED).supported
+    assert build_answer("q", term_only, DATED).refused
+    wrong = draft_of(("It runs ten (10) Contract Years from June 13, 2012, so it ends on 2023-06-13 [1][2].",
+                      [1, 2]), evidence=(TERM, START))
+    assert not check_claim(wrong.claims[0], wrong, DATED).supported
