@@ -32,12 +32,13 @@ from veridict.chat_view import (
     md_escape,
     StepCollector,
     StepView,
-    UnsafeUpload,
+    UploadRefused,
     answer_markdown,
     citation_line,
     node_title,
+    report_line,
+    save_upload,
     source_name,
-    upload_path,
 )
 from veridict.render import short_quote
 from veridict.serve import API_URL_ENV
@@ -224,14 +225,11 @@ async def ingest_uploads(files: list) -> None:
     tenant = _tenant()
     paths: list[str] = []
     for f in files:
-        try:
-            data = Path(f.path).read_bytes()
-            target = upload_path(settings.upload_dir, tenant, f.name, data)
-        except UnsafeUpload as exc:
-            await cl.Message(content=f"Upload not added: {exc}").send()
+        try:  # name and size are checked before anything is copied
+            target = save_upload(settings.upload_dir, tenant, f.name, Path(f.path), settings.max_file_mb)
+        except UploadRefused as exc:
+            await cl.Message(content=f"Upload not added: {md_escape(str(exc))}").send()
             continue
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data)
         paths.append(str(target))
     if not paths:
         return
@@ -253,7 +251,7 @@ async def ingest_uploads(files: list) -> None:
                 progress.content = "\n".join(lines + [working])
                 await progress.update()
             elif kind == "custom" and data.get("event") == "file_done":
-                lines.append(_file_line(data))
+                lines.append(report_line(data))
                 progress.content = "\n".join(lines)
                 await progress.update()
             elif kind == "values" and isinstance(data.get("report"), dict):
@@ -267,22 +265,9 @@ async def ingest_uploads(files: list) -> None:
         await progress.update()
         return
     files_done = report.get("files") or []
-    lines = [_file_line(f) for f in files_done]
+    lines = [report_line(f) for f in files_done]
     ok = [f for f in files_done if f.get("status") in ("ingested", "unchanged")]
     tail = "You can ask about it now." if ok else "Nothing new was added to the library."
     progress.content = "\n".join(["**Ingestion report**", *lines, "", tail])
     await progress.update()
 
-
-def _file_line(f: dict) -> str:
-    name = Path(f.get("path") or f.get("name") or "file").name
-    status = f.get("status")
-    message = f.get("message") or status
-    if message.startswith(f"{name}: "):  # ingest errors already name the file
-        message = message[len(name) + 2 :]
-    if status == "ingested":
-        return (f"- **{md_escape(name)}**: ingested as version {f.get('version')} — {f.get('pages', 0)} pages, "
-                f"{f.get('sections', 0)} clauses, {f.get('chunks', 0)} passages, {f.get('facts', 0)} facts")
-    if status == "unchanged":
-        return f"- **{md_escape(name)}**: already in the library ({f.get('message') or 'unchanged'})"
-    return f"- **{md_escape(name)}**: not added — {md_escape(message)}"

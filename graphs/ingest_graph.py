@@ -60,19 +60,20 @@ def check_paths(paths: list[str], roots: list[Path]) -> tuple[list[Path], list[F
         resolved = path.resolve()
         if not any(resolved == r or resolved.is_relative_to(r) for r in roots):
             rejected.append(FileResult(
-                path=raw, status="rejected",
+                path=raw, status="rejected", code="outside_upload_folder",
                 message=f"{path.name}: outside the upload folder; the API only ingests files under "
                         f"{', '.join(str(r) for r in roots)}",
             ))
             continue
         if not resolved.exists():
-            rejected.append(FileResult(path=raw, status="rejected", message=f"{path.name}: no such file"))
+            rejected.append(FileResult(path=raw, status="rejected", code="missing_file",
+                                       message=f"{path.name}: no such file"))
             continue
         if resolved.is_dir():
             found = collect_files([resolved])
             if not found:
                 rejected.append(FileResult(
-                    path=raw, status="rejected",
+                    path=raw, status="rejected", code="no_ingestible_files",
                     message=f"{path.name}: no ingestible files (pdf, docx, html, md, txt) in this folder",
                 ))
             files.extend(found)
@@ -105,7 +106,7 @@ def ingest(state: IngestState) -> dict:
                 write({"event": "file_started", "index": i, "total": len(files), "path": str(path),
                        "name": path.name})
                 if path.suffix.lower() not in SUFFIXES:
-                    result = FileResult(path=str(path), status="rejected",
+                    result = FileResult(path=str(path), status="rejected", code="unsupported_format",
                                         message=f"{path.name}: unsupported file type '{path.suffix}'; "
                                                 "upload pdf, docx, html, md or txt")
                 else:

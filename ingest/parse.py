@@ -15,17 +15,22 @@ ExtensionMismatch rather than being parsed by its true type), PDF password
 (EncryptedPdf), structure (CorruptFile) and page count (TooManyPages).
 After converting: no text layer (NeedsOCR) and garbled text (GarbledText).
 
-Plain text must be UTF-8 (a BOM is honoured; UTF-16 needs its BOM). Other
-bytes raise EncodingError naming the offset and a likely encoding; pass
+Plain text must be UTF-8 (a BOM is honoured) or UTF-16: with its BOM, or
+without one when every other byte is NUL (ASCII-range text in UTF-16LE/BE,
+unambiguous and lossless). Other bytes (Latin-1, Windows-125x, stray invalid
+bytes) raise EncodingError naming the offset and a likely encoding; pass
 ``txt_encoding="cp1252"`` (say) to read such a file deliberately. We refuse
-rather than guess because a wrong guess silently corrupts quoted amounts,
-names and section signs.
+rather than guess a single-byte code page because a wrong guess silently
+corrupts quoted amounts, names and section signs (mojibake in a citation).
+
+A file holding nothing but whitespace is EmptyFile whatever its extension.
 """
 
 from __future__ import annotations
 
 import bisect
 import codecs
+import io
 import re
 import statistics
 import zipfile
@@ -62,6 +67,7 @@ _EXTENSIONS = {
     "text": "txt",
 }
 _TEXT_FORMATS = {"html", "md", "txt"}
+_BLANK_CHECK_BYTES = 64 * 1024  # files up to this size are read to tell "only whitespace"
 
 
 # --- format sniffing -----------------------------------------------------------
@@ -92,7 +98,7 @@ def _content_type(path: Path, head: bytes) -> str:
         return "rtf"
     if head.startswith((b"\x89PNG", b"\xff\xd8\xff", b"GIF8", b"II*\x00", b"MM\x00*")):
         return "image"
-    if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+    if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) or _utf16_without_bom(head):
         return "text"
     sample = head[:8192]
     if b"\x00" in sample:
@@ -143,6 +149,10 @@ def sniff_format(path: Path) -> str:
         return fmt
     if actual in ("pdf", "docx"):
         raise ExtensionMismatch(path, ext, actual)
+    if actual == "html":  # a web page saved under a .pdf or .docx name
+        raise ExtensionMismatch(path, ext, "html")
+    if actual == "text" and not _pdf_syntax(head):  # plain text named .pdf / .docx
+        raise ExtensionMismatch(path, ext, "txt")
     if actual in _DESCRIBE and actual != "binary" and actual != "zip":
         raise UnsupportedFormat(
             path,
@@ -205,17 +215,28 @@ class Parser:
         path = Path(path)
         if not path.is_file():
             raise FileNotFoundError(path)
-        size = path.stat().st_size
-        if size == 0:
-            raise EmptyFile(path)
-        if size > self.max_file_mb * 1024 * 1024:
-            raise FileTooLarge(path, size / (1024 * 1024), self.max_file_mb)
+        self.check_size(path)
         fmt = sniff_format(path)
         if fmt == "pdf":
             return self._parse_pdf(path)
         if fmt == "txt":
             return self._parse_txt(path)
         return self._parse_docling(path, fmt)
+
+    def check_size(self, path: Path) -> None:
+        """EmptyFile / FileTooLarge from the file's size (and, when small, its bytes): cheap,
+        so callers run it before hashing or reading a file of any size."""
+        size = path.stat().st_size
+        if size == 0:
+            raise EmptyFile(path)
+        if size > self.max_file_mb * 1024 * 1024:
+            raise FileTooLarge(path, size / (1024 * 1024), self.max_file_mb)
+        if size <= _BLANK_CHECK_BYTES:
+            raw = path.read_bytes()
+            if raw.startswith(codecs.BOM_UTF8):
+                raw = raw[len(codecs.BOM_UTF8) :]
+            if not raw.strip(b" \t\r\n\f\v\x00"):
+                raise EmptyFile(path)
 
     # -- Docling
 
@@ -252,11 +273,12 @@ class Parser:
             )
         return self._converter
 
-    def _convert(self, path: Path):
+    def _convert(self, path: Path, source=None):
+        """Docling's document for ``path`` (or for ``source``, a DocumentStream of its content)."""
         from docling.datamodel.base_models import ConversionStatus
 
         try:
-            res = self.converter().convert(path, raises_on_error=False)
+            res = self.converter().convert(source or path, raises_on_error=False)
         except IngestError:
             raise
         except Exception as exc:  # docling raises plain exceptions for unreadable input
@@ -301,13 +323,19 @@ class Parser:
     # -- DOCX / HTML / Markdown
 
     def _parse_docling(self, path: Path, fmt: str) -> ParsedDocument:
+        source = None
         if fmt == "md":
-            _decode_strict(path.read_bytes(), path, None)  # refuse mis-encoded Markdown clearly
+            raw = path.read_bytes()
+            text = _decode_strict(raw, path, None)  # refuse mis-encoded Markdown clearly
+            if text.encode("utf-8") != raw:  # a BOM or UTF-16: hand Docling plain UTF-8
+                from docling.datamodel.base_models import DocumentStream
+
+                source = DocumentStream(name=path.name, stream=io.BytesIO(text.encode("utf-8")))
         if fmt == "docx":
             pages = _docx_page_count(path)
             if pages and pages > self.max_pages:
                 raise TooManyPages(path, pages, self.max_pages)
-        doc = self._convert(path)
+        doc = self._convert(path, source)
         blocks_by_page = _docling_blocks(doc, 1)
         built = _Builder()
         for page_no in range(1, max(blocks_by_page, default=1) + 1):
@@ -546,9 +574,13 @@ def _page_at(pages: list[Page], offset: int) -> int:
 
 
 def _pdf_precheck(path: Path, max_pages: int) -> tuple[int, list[int], int]:
-    """Open with pdfium: password, damage, page count; pages worth a table search; char count."""
-    import pypdfium2 as pdfium
-    import pypdfium2.raw as pdfium_c
+    """Open with pdfium: password, damage, page count; pages worth a table search; char count.
+
+    pdfium is not thread-safe: two threads inside it at once abort the process (seen when the
+    same file was ingested twice at once). Every call holds Docling's process-wide pdfium lock,
+    the one its own pdfium backend takes, so ours and Docling's never interleave.
+    """
+    from docling.utils.locks import pypdfium2_lock
 
     with path.open("rb") as fh:
         fh.seek(max(0, path.stat().st_size - 4096))
@@ -556,6 +588,14 @@ def _pdf_precheck(path: Path, max_pages: int) -> tuple[int, list[int], int]:
             raise CorruptFile(
                 path, "the PDF is truncated (no end-of-file marker); upload the complete file"
             )
+    with pypdfium2_lock:
+        return _pdfium_scan(path, max_pages)
+
+
+def _pdfium_scan(path: Path, max_pages: int) -> tuple[int, list[int], int]:
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as pdfium_c
+
     try:
         pdf = pdfium.PdfDocument(str(path))
     except pdfium.PdfiumError as exc:
@@ -819,18 +859,52 @@ def _decode_strict(raw: bytes, path: Path, encoding: str | None) -> str:
     elif raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         enc = "utf-16"
     else:
-        enc = "utf-8"
+        enc = _utf16_without_bom(raw) or "utf-8"
     try:
         return raw.decode(enc)
     except UnicodeDecodeError as exc:
         guess = _guess_encoding(raw)
-        hint = f" (it looks like {guess})" if guess else ""
+        hint = f"; it may be {guess}" if guess else ""
         raise EncodingError(
             path,
-            f"the text is not valid UTF-8: byte 0x{raw[exc.start]:02X} "
-            f"at offset {exc.start}{hint}; "
-            "save it as UTF-8, or parse it with an explicit encoding",
+            f"the text is not valid UTF-8 (byte 0x{raw[exc.start]:02X} "
+            f"at offset {exc.start}{hint}); "
+            "save it as UTF-8 and upload it again (a guessed encoding could garble "
+            "quoted names and amounts)",
         ) from exc
+
+
+def _utf16_without_bom(raw: bytes) -> str | None:
+    """'utf-16-le' / 'utf-16-be' when the bytes are clearly UTF-16 text without a BOM.
+
+    Text in the Latin range written as UTF-16 has a NUL in every other byte (the odd ones
+    for little-endian, the even ones for big-endian) and almost none in the others; no
+    UTF-8 or single-byte text looks like that, and decoding it is lossless.
+    """
+    sample = raw[:8192]
+    sample = sample[: len(sample) - len(sample) % 2]
+    pairs = len(sample) // 2
+    if pairs < 8:
+        return None
+    even_nul = sample[0::2].count(0) / pairs
+    odd_nul = sample[1::2].count(0) / pairs
+    if odd_nul >= 0.7 and even_nul <= 0.02:
+        enc = "utf-16-le"
+    elif even_nul >= 0.7 and odd_nul <= 0.02:
+        enc = "utf-16-be"
+    else:
+        return None
+    try:
+        text = sample.decode(enc)
+    except UnicodeDecodeError:
+        return None
+    controls = sum(1 for ch in text if ord(ch) < 32 and ch not in "\t\n\r\f")
+    return enc if controls <= 0.02 * len(text) else None
+
+
+def _pdf_syntax(head: bytes) -> bool:
+    """Text that is PDF syntax (a PDF whose header was cut off), not prose."""
+    return any(k in head for k in (b" obj", b"endobj", b"startxref", b"%%EOF"))
 
 
 def _guess_encoding(raw: bytes) -> str | None:

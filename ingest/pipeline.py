@@ -7,6 +7,12 @@ vectors and graph clauses are removed). A failure at any store marks the
 document failed, removes what was written elsewhere, and records the stage in
 the ledger; a rerun of the same file purges the leftovers and completes it.
 
+A file the parser refuses (empty, corrupt, encrypted, scanned, mis-named, not
+UTF-8, too large, too many pages) writes nothing but a row in the rejection
+ledger (``PostgresStore.rejections``) with its error code and message; the
+report carries the same ``code``. Two writers of the same content or doc_key
+(threads or processes) take turns under a Postgres advisory lock.
+
 Parsing and extraction of the next files run in a worker thread while the
 current file is embedded (the bottleneck on a CPU).
 """
@@ -15,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import threading
 import time
 from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -61,6 +68,7 @@ def sha256_of(path: Path) -> str:
 class FileResult(BaseModel):
     path: str
     status: Literal["ingested", "unchanged", "rejected", "failed"]
+    code: str | None = None  # why a file was rejected or failed: IngestError.code (stable)
     document_id: str | None = None
     doc_key: str | None = None
     version: int | None = None
@@ -104,7 +112,9 @@ class IngestReport(BaseModel):
             f"{int(t['entities'])} entities, {int(t['references'])} references; "
             f"{t['pages_per_s']} pages/s, {t['chunks_per_s']} chunks/s",
         ]
-        lines += [f"  {f.status}: {f.path}: {f.message}" for f in self.failed]
+        lines += [
+            f"  {f.status}{f' [{f.code}]' if f.code else ''}: {f.path}: {f.message}" for f in self.failed
+        ]
         return "\n".join(lines)
 
 
@@ -133,24 +143,27 @@ class Ingestor:
         self.prefetch = prefetch
         self._parser = None
         self._extractor = None
+        self._models = threading.Lock()  # concurrent ingest_files calls load each model once
 
     # -- derived pieces (models loaded once per Ingestor) -------------------------
     @property
     def parser(self):
-        if self._parser is None:
-            from ingest.parse import Parser
+        with self._models:
+            if self._parser is None:
+                from ingest.parse import Parser
 
-            s = self.settings
-            self._parser = Parser.from_settings(s)
-        return self._parser
+                s = self.settings
+                self._parser = Parser.from_settings(s)
+            return self._parser
 
     @property
     def extractor(self):
-        if self._extractor is None:
-            from ingest.extract import Extractor
+        with self._models:
+            if self._extractor is None:
+                from ingest.extract import Extractor
 
-            self._extractor = Extractor(self.settings)
-        return self._extractor
+                self._extractor = Extractor(self.settings)
+            return self._extractor
 
     # -- public API -----------------------------------------------------------------
     def ingest_files(self, files: list[Path], tenant: str, progress: bool = False) -> IngestReport:
@@ -199,6 +212,11 @@ class Ingestor:
     # -- steps ------------------------------------------------------------------------
     def _prepare_or_skip(self, path: Path, tenant: str):
         t0 = time.perf_counter()
+        if path.is_file():
+            try:  # size limits first: an oversized file is refused without being read
+                self.parser.check_size(path)
+            except IngestError as exc:
+                return self._rejected(path, tenant, None, exc)
         sha = sha256_of(path) if path.is_file() else ""
         existing = self.stores.pg.find_by_sha(tenant, sha) if sha else None
         if existing is not None and existing.status in (DocStatus.active, DocStatus.superseded):
@@ -209,7 +227,7 @@ class Ingestor:
         try:
             parsed = self.parser.parse(path)
         except IngestError as exc:
-            return FileResult(path=str(path), status="rejected", message=str(exc))
+            return self._rejected(path, tenant, sha, exc)
         prepared = self._derive(path, sha, parsed, tenant)
         prepared_time = time.perf_counter() - t0
         return prepared, prepared_time
@@ -229,16 +247,40 @@ class Ingestor:
             facts=ex.facts, entities=ex.entities, mentions=ex.mentions, references=ex.references,
         )
 
+    def _rejected(self, path: Path, tenant: str, sha: str | None, exc: IngestError) -> FileResult:
+        """A refused file: nothing is written but the reason, kept in the rejection ledger."""
+        self._record_rejection(tenant, path, sha, exc.code, str(exc))
+        return FileResult(path=str(path), status="rejected", code=exc.code, message=str(exc))
+
+    def _record_rejection(self, tenant: str, path: Path, sha: str | None, code: str, message: str) -> None:
+        try:
+            self.stores.pg.record_rejection(tenant, str(path), sha, code, message)
+        except Exception:  # the report still says why; a Postgres outage must not hide that
+            pass
+
     def _finish(self, fut: Future, path: Path, tenant: str, report: IngestReport) -> FileResult:
         t0 = time.perf_counter()
         try:
             out = fut.result()
         except Exception as exc:  # an unexpected parser/extractor bug: report it, keep going
-            return FileResult(path=str(path), status="failed", message=f"{type(exc).__name__}: {exc}")
+            message = f"{path.name}: could not be processed ({type(exc).__name__}: {exc})"
+            self._record_rejection(tenant, path, None, "unexpected_error", message)
+            return FileResult(path=str(path), status="failed", code="unexpected_error", message=message)
         if isinstance(out, FileResult):
             return out
         prepared, prep_seconds = out
-        result = self._write(prepared, tenant, report)
+        from stores.errors import StoreError
+
+        try:  # one writer per file content and per doc_key at a time, in any process
+            with self.stores.pg.ingest_lock(
+                tenant, f"doc:{prepared.document.doc_key}", f"sha:{prepared.sha256}"
+            ):
+                result = self._write(prepared, tenant, report)
+        except StoreError as exc:
+            return FileResult(
+                path=str(path), status="failed", code="store_unavailable", doc_key=prepared.document.doc_key,
+                message=f"{path.name}: not written, a store is unavailable ({exc}); try again later",
+            )
         result.seconds = round(prep_seconds + time.perf_counter() - t0, 3)
         return result
 

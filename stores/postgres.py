@@ -24,6 +24,7 @@ from pydantic import BaseModel
 from stores import postgres_sql as q
 from stores.errors import StoreError, StoreUnavailable
 from stores.names import alias_key
+from stores.retry import RetryPolicy, retried
 from veridict.types import Chunk, Document, Entity, Fact, Mention, Section
 
 __all__ = ["PostgresStore", "alias_key", "LEDGER_STAGES", "LEDGER_STATUSES"]
@@ -102,11 +103,22 @@ def _like(text: str) -> str:
 class PostgresStore:
     """Postgres adapter. The connection pool opens on first use; ``close()`` releases it."""
 
-    def __init__(self, url: str, min_size: int = 1, max_size: int = 8, timeout: float = 10.0):
+    #: how long to wait for a pooled connection before asking the server directly whether it is up
+    probe_after_s = 0.5
+
+    def __init__(
+        self,
+        url: str,
+        min_size: int = 1,
+        max_size: int = 8,
+        timeout: float = 10.0,
+        retry: RetryPolicy | None = None,
+    ):
         self.url = url
         self.min_size = min_size
         self.max_size = max_size
         self.timeout = timeout
+        self.retry = retry or RetryPolicy.from_settings()
         self._pool: ConnectionPool | None = None
         self._lock = threading.Lock()
 
@@ -148,29 +160,70 @@ class PostgresStore:
                 self._pool = pool
             return self._pool
 
+    def _drop_pool(self, pool: ConnectionPool) -> None:
+        """Forget a pool whose server went away; the next call connects afresh (and fails fast)."""
+        with self._lock:
+            if self._pool is pool:
+                self._pool = None
+        try:
+            pool.close(timeout=1.0)
+        except Exception:  # noqa: BLE001 - closing a pool of dead connections is best effort
+            pass
+
+    def _probe(self) -> psycopg.Error | None:
+        """None if the server takes a direct connection now, else its error."""
+        try:
+            psycopg.connect(self.url, connect_timeout=max(1, int(self.timeout))).close()
+        except psycopg.Error as exc:
+            return exc
+        return None
+
+    def _getconn(self, pool: ConnectionPool) -> psycopg.Connection:
+        """A checked pooled connection. When none comes quickly, ask the server directly: a
+        server that is down fails now (and the pool is dropped) instead of after ``timeout``."""
+        try:
+            return pool.getconn(timeout=min(self.probe_after_s, self.timeout))
+        except PoolTimeout:
+            down = self._probe()
+            if down is not None:
+                self._drop_pool(pool)
+                raise self._unavailable(down) from down
+        try:
+            return pool.getconn(timeout=self.timeout)
+        except PoolTimeout as exc:
+            raise self._unavailable(exc) from exc
+
     @contextmanager
     def _tx(self) -> Iterator[psycopg.Connection]:
-        """A pooled connection in one transaction: committed on success, rolled back on error."""
+        """A pooled connection in one transaction: committed on success, rolled back on error.
+
+        A connection error drops the pool (its connections are dead) and raises StoreUnavailable,
+        which the callers' bounded retries (stores/retry.py) try again.
+        """
         pool = self._get_pool()
+        conn = self._getconn(pool)
         try:
-            with pool.connection() as conn:
+            with conn:
                 conn.row_factory = dict_row
                 yield conn
         except StoreError:
             raise
-        except PoolTimeout as exc:
-            raise self._unavailable(exc) from exc
         except psycopg.Error as exc:
-            if _is_connection_error(exc):
+            if _is_connection_error(exc) or conn.closed:
+                self._drop_pool(pool)
                 raise self._unavailable(exc) from exc
             diag = getattr(exc, "diag", None)
             detail = f" ({diag.message_detail})" if diag is not None and diag.message_detail else ""
             raise StoreError(f"Postgres: {str(exc).strip()}{detail}") from exc
+        finally:
+            pool.putconn(conn)
 
+    @retried
     def _all(self, sql: str, params: dict | Sequence | None = None) -> list[dict]:
         with self._tx() as conn:
             return conn.execute(sql, params).fetchall()
 
+    @retried
     def _one(self, sql: str, params: dict | Sequence | None = None) -> dict | None:
         with self._tx() as conn:
             return conn.execute(sql, params).fetchone()
@@ -191,6 +244,7 @@ class PostgresStore:
         """Raise StoreUnavailable unless the server answers."""
         self._one(q.PING)
 
+    @retried
     def migrate(self) -> list[str]:
         """Apply stores/migrations/NNN_*.sql not yet recorded; return the names applied.
 
@@ -254,6 +308,7 @@ class PostgresStore:
         )
         return [_model(Document, r, "d_") for r in rows]
 
+    @retried
     def write_document(
         self,
         doc: Document,
@@ -389,6 +444,7 @@ class PostgresStore:
             e.canonical_name = names.get(e.id, e.canonical_name)
         return id_map
 
+    @retried
     def activate(self, tenant: str, document_id: str) -> list[str]:
         """Make this version active; older active versions become 'superseded' (ids returned)."""
         if not _is_uuid(document_id):
@@ -403,6 +459,7 @@ class PostgresStore:
             conn.execute(q.SET_ACTIVE, params)
         return old
 
+    @retried
     def mark_failed(self, tenant: str, document_id: str, error: str) -> None:
         if not _is_uuid(document_id):
             raise StoreError(f"no document {document_id!r} for tenant {tenant!r}")
@@ -413,6 +470,7 @@ class PostgresStore:
             if cur.rowcount == 0:
                 raise StoreError(f"no document {document_id} for tenant {tenant!r}")
 
+    @retried
     def purge_document(self, tenant: str, document_id: str) -> None:
         """Remove the document and all its rows; entities only it mentioned go too."""
         ids = _uuids([document_id])
@@ -420,6 +478,7 @@ class PostgresStore:
             with self._tx() as conn:
                 self._purge(conn, tenant, ids)
 
+    @retried
     def delete_by_key(self, tenant: str, doc_key: str) -> list[str]:
         """Remove every version of ``doc_key``; return the removed document ids."""
         with self._tx() as conn:
@@ -439,12 +498,15 @@ class PostgresStore:
             conn.execute(q.DELETE_ORPHAN_ENTITIES, {"tenant": tenant, "ids": entity_ids})
         return removed
 
+    @retried
     def delete_tenant(self, tenant: str) -> None:
         with self._tx() as conn:
             conn.execute(q.DELETE_TENANT_DOCUMENTS, {"tenant": tenant})
             conn.execute(q.DELETE_TENANT_ENTITIES, {"tenant": tenant})
+            conn.execute(q.DELETE_TENANT_REJECTIONS, {"tenant": tenant})
 
     # --- ledger -----------------------------------------------------------------------------
+    @retried
     def ledger_set(
         self, tenant: str, document_id: str, stage: str, status: str, error: str | None = None
     ) -> None:
@@ -488,6 +550,45 @@ class PostgresStore:
         return [
             _model(Document, r, "d_") for r in self._all(q.INCOMPLETE_DOCUMENTS, {"tenant": tenant})
         ]
+
+    def record_rejection(
+        self, tenant: str, path: str, sha256: str | None, code: str, error: str
+    ) -> None:
+        """A file refused before any document row was written: why (its code and message)."""
+        params = {"tenant": tenant, "path": _clean(path), "sha256": sha256 or None,
+                  "code": code, "error": _clean(error)}
+        with self._tx() as conn:
+            conn.execute(q.RECORD_REJECTION, params)
+
+    def rejections(self, tenant: str) -> list[dict]:
+        """The tenant's refused files, oldest first: path, sha256, code, error, created_at."""
+        return self._all(q.REJECTIONS, {"tenant": tenant})
+
+    @contextmanager
+    def ingest_lock(self, tenant: str, *names: str) -> Iterator[None]:
+        """Hold Postgres advisory locks on ``names`` (a doc_key, a content hash) for the block.
+
+        Another writer of the same names, in this process or any other, waits until the block
+        ends. The locks live in a transaction on a connection of their own (not a pooled one, so
+        writers waiting here never starve the pool the holder writes with) and are released when
+        it closes, also if this process dies.
+        """
+        keys = sorted({f"{tenant}\x1f{n}" for n in names if n})
+        try:
+            conn = psycopg.connect(
+                self.url, connect_timeout=max(1, int(self.timeout)), prepare_threshold=None
+            )
+        except psycopg.Error as exc:
+            raise self._unavailable(exc) from exc
+        try:
+            try:
+                for key in keys:  # in one global order: two writers never wait on each other
+                    conn.execute(q.INGEST_LOCK, {"key": key})
+            except psycopg.Error as exc:
+                raise StoreError(f"Postgres: could not take the ingest lock ({exc})") from exc
+            yield
+        finally:
+            conn.close()  # ends the transaction, releasing the locks
 
     # --- reads for the agent ----------------------------------------------------------------
     def query_facts(

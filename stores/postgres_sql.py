@@ -255,6 +255,20 @@ SELECT stage, status, error, updated_at FROM ingestion_ledger
 WHERE tenant = %(tenant)s AND document_id = %(document_id)s
 ORDER BY updated_at"""
 
+# Files refused before a document row exists (no document_id): why, by code.
+RECORD_REJECTION = """
+INSERT INTO ingestion_rejections (tenant, path, sha256, code, error)
+VALUES (%(tenant)s, %(path)s, %(sha256)s, %(code)s, %(error)s)"""
+REJECTIONS = """
+SELECT path, sha256, code, error, created_at FROM ingestion_rejections
+WHERE tenant = %(tenant)s
+ORDER BY created_at, id"""
+DELETE_TENANT_REJECTIONS = "DELETE FROM ingestion_rejections WHERE tenant = %(tenant)s"
+
+# Held (in one transaction) while a document is written: two writers of the same file or the
+# same doc_key in any process take turns, so versions and the one active row never race.
+INGEST_LOCK = "SELECT pg_advisory_xact_lock(hashtextextended(%(key)s, 0))"
+
 # --- reads for the agent ----------------------------------------------------------------------
 QUERY_FACTS = f"""
 SELECT {FACT}, {DOC} FROM facts f

@@ -6,6 +6,7 @@ import datetime as dt
 import hashlib
 import threading
 import uuid
+from pathlib import Path
 
 import psycopg
 import pytest
@@ -220,11 +221,16 @@ def test_alias_key(name, key):
 
 
 # --- migrations -------------------------------------------------------------------------------
+MIGRATIONS = sorted(
+    p.stem for p in (Path(__file__).resolve().parents[1] / "stores" / "migrations").glob("[0-9][0-9][0-9]_*.sql")
+)
+
+
 def test_migrate_is_idempotent(pg_store, pg_url):
     assert pg_store.migrate() == []
     with psycopg.connect(pg_url) as conn:
         versions = [r[0] for r in conn.execute("SELECT version FROM schema_migrations")]
-    assert versions == ["001"]
+    assert sorted(versions) == [m[:3] for m in MIGRATIONS]
 
 
 def test_concurrent_migrate_applies_once(pg_url):
@@ -247,7 +253,7 @@ def test_concurrent_migrate_applies_once(pg_url):
             t.start()
         for t in threads:
             t.join(60)
-        assert sorted(results) == [[], [], ["001_init"]]
+        assert sorted(results) == [[], [], MIGRATIONS]
     finally:
         with psycopg.connect(pg_url, autocommit=True) as conn:
             conn.execute(sql.SQL("DROP DATABASE {} WITH (FORCE)").format(sql.Identifier(name)))

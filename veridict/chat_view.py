@@ -6,14 +6,18 @@
 - ``answer_markdown`` / ``refusal_markdown`` write the answer message: text,
   numbered sources with title, version, page, clause and the quote, or the
   refusal with its reason and what was searched.
-- ``safe_upload_name`` / ``upload_path`` decide where an upload is saved.
+- ``safe_upload_name`` / ``upload_path`` decide where an upload is saved;
+  ``save_upload`` saves it (name and size checked first), ``report_line``
+  says what ingestion made of it.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
+import tempfile
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -187,8 +191,20 @@ def md_escape(text: str) -> str:
 _SAFE = re.compile(r"[^A-Za-z0-9._ -]+")
 
 
-class UnsafeUpload(ValueError):
+class UploadRefused(ValueError):
+    """An upload the chat does not save; ``str()`` says why and what to do, ``code`` is stable."""
+
+    code = "upload_refused"
+
+
+class UnsafeUpload(UploadRefused):
     """An upload name that is empty or tries to leave the upload folder."""
+
+    code = "unsafe_name"
+
+
+class UploadTooLarge(UploadRefused):
+    code = "file_too_large"
 
 
 def safe_upload_name(name: str) -> str:
@@ -204,10 +220,62 @@ def safe_upload_name(name: str) -> str:
 
 def upload_path(upload_dir: Path, tenant: str, name: str, data: bytes) -> Path:
     """``upload_dir/<tenant>/<sha12>/<name>``: one folder per content, so versions never overwrite."""
+    return _upload_target(upload_dir, tenant, name, hashlib.sha256(data).hexdigest())
+
+
+def _upload_target(upload_dir: Path, tenant: str, name: str, digest: str) -> Path:
     safe = safe_upload_name(name)
     tenant_dir = safe_upload_name(tenant)
     root = Path(upload_dir).resolve()
-    target = (root / tenant_dir / hashlib.sha256(data).hexdigest()[:12] / safe).resolve()
+    target = (root / tenant_dir / digest[:12] / safe).resolve()
     if not target.is_relative_to(root):
         raise UnsafeUpload(f"refused upload name {name!r}: it resolves outside the upload folder")
     return target
+
+
+def save_upload(upload_dir: Path, tenant: str, name: str, source: Path, max_file_mb: float) -> Path:
+    """Copy an uploaded file (``source``, the chat's temporary copy) to its ``upload_path``.
+
+    The user's name is checked first (UnsafeUpload), then the size against ``max_file_mb``
+    (UploadTooLarge, without reading the file); the copy is streamed, hashed on the way and
+    moved into place whole, so a file is never half-written under its final name.
+    """
+    safe_upload_name(name)
+    safe_upload_name(tenant)
+    size = Path(source).stat().st_size
+    if size > max_file_mb * 1024 * 1024:
+        raise UploadTooLarge(
+            f"{safe_upload_name(name)}: the file is {size / (1024 * 1024):.1f} MB; "
+            f"the limit is {max_file_mb:g} MB (split it or upload a smaller copy)"
+        )
+    staging = Path(upload_dir).resolve() / safe_upload_name(tenant)
+    staging.mkdir(parents=True, exist_ok=True)
+    h = hashlib.sha256()
+    fd, tmp = tempfile.mkstemp(dir=staging, prefix=".upload-")
+    try:
+        with open(source, "rb") as src, os.fdopen(fd, "wb") as dst:
+            for block in iter(lambda: src.read(1 << 20), b""):
+                h.update(block)
+                dst.write(block)
+        target = _upload_target(upload_dir, tenant, name, h.hexdigest())
+        target.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return target
+
+
+def report_line(f: dict) -> str:
+    """One file of an ingest report, for the chat: what was added, or why not and what to do."""
+    name = Path(f.get("path") or f.get("name") or "file").name
+    status = f.get("status")
+    message = f.get("message") or status or ""
+    if message.startswith(f"{name}: "):  # ingest errors already name the file
+        message = message[len(name) + 2 :]
+    if status == "ingested":
+        return (f"- **{md_escape(name)}**: ingested as version {f.get('version')} — {f.get('pages', 0)} pages, "
+                f"{f.get('sections', 0)} clauses, {f.get('chunks', 0)} passages, {f.get('facts', 0)} facts")
+    if status == "unchanged":
+        return f"- **{md_escape(name)}**: already in the library ({f.get('message') or 'unchanged'})"
+    return f"- **{md_escape(name)}**: not added — {md_escape(message)}"
