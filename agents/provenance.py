@@ -32,7 +32,12 @@ REFUSAL_CONFIDENCE = {
     "no such document in the library": 0.9,
     "the contract does not specify": 0.6,
     "not found in the documents": 0.5,
+    "a store was unavailable": 0.4,
 }
+NOT_FOUND = "not found in the documents"
+STORE_DOWN = "a store was unavailable"
+STORE_NAMES = {"postgres": "Postgres", "qdrant": "Qdrant (vectors)", "graph": "the graph store"}
+_DOWN_NOTE = re.compile(r"channel unavailable \((\w+) (?:unavailable|error): (.*)\)$", re.S)
 _QUOTED = re.compile(r'"([^"]{12,})"|“([^”]{12,})”')
 _MARK = re.compile(r"\s*\[(\d+(?:\s*,\s*\d+)*)\]")
 
@@ -154,22 +159,36 @@ def _attach(body: str, figures, draft: Draft, evidence: dict[str, Evidence]) -> 
 
 def refusal(question: str, reason: str, detail: str | None = None, trace: list[TraceStep] = (),
             notes: list[str] = (), claims: list[ClaimSupport] = ()) -> Answer:
+    down = _stores_down(notes)
+    if reason == NOT_FOUND and down:  # not searched is not "not found": name the outage instead
+        reason = STORE_DOWN
+        detail = "; ".join(f"{STORE_NAMES.get(k, k)}: {v}" for k, v in down.items())
     text = f"I cannot answer this from the documents: {reason}"
     if detail:
         text += f" ({detail})"
     text += "."
-    text += _notes_text(notes)
+    text += _notes_text(notes, refused=True)
     return Answer(question=question, text=text, citations=[], claims=list(claims),
                   confidence=REFUSAL_CONFIDENCE.get(reason, 0.3), refused=True, refusal_reason=reason,
                   trace=list(trace))
 
 
-def _notes_text(notes: list[str]) -> str:
+def _stores_down(notes: list[str]) -> dict[str, str]:
+    """store -> its first error, from the researcher's "<tool> channel unavailable (...)" notes."""
+    out: dict[str, str] = {}
+    for n in notes:
+        m = _DOWN_NOTE.search(n)
+        if m:
+            out.setdefault(m.group(1), " ".join(m.group(2).split())[:300])
+    return out
+
+
+def _notes_text(notes: list[str], refused: bool = False) -> str:
     down = sorted({n.split(" channel unavailable")[0] for n in notes if "channel unavailable" in n})
     if not down:
         return ""
-    return (f" Note: the {', '.join(down)} channel{'s were' if len(down) > 1 else ' was'} unavailable; "
-            "this answer uses the other channels.")
+    tail = "the other channels were searched" if refused else "this answer uses the other channels"
+    return f" Note: the {', '.join(down)} channel{'s were' if len(down) > 1 else ' was'} unavailable; {tail}."
 
 
 def build_answer(

@@ -9,10 +9,13 @@ from typing import Any
 import redis.exceptions
 from falkordb import Edge, FalkorDB, Node, Path
 from falkordb.exceptions import SchemaVersionMismatchException
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
 from stores import graph_schema
 from stores.errors import QueryRejected, StoreError, StoreUnavailable
 from stores.graph import GraphStore, Statement
+from stores.retry import RetryPolicy, retried
 
 EMPTY_GRAPH = "empty key"  # FalkorDB's answer to a read on a graph that does not exist yet
 
@@ -36,12 +39,14 @@ class FalkorDBGraph(GraphStore):
         batch_size: int = 200,
         read_timeout_ms: int = 10_000,
         socket_timeout_s: float = 60.0,
+        retry: RetryPolicy | None = None,
     ):
         self.host, self.port, self.graph_name = host, int(port), graph_name
         self._password = password
         self.batch_size = batch_size
         self.read_timeout_ms = read_timeout_ms
         self._socket_timeout_s = socket_timeout_s
+        self.retry = retry or RetryPolicy.from_settings()
         self._db: FalkorDB | None = None
         self._graph = None
 
@@ -54,7 +59,9 @@ class FalkorDBGraph(GraphStore):
 
         parsed = urlparse(url)
         if parsed.scheme not in ("redis", "falkor", "falkordb", ""):
-            raise StoreError(f"FalkorDB URL must be redis://host:port, got {url!r}")
+            from veridict.redact import redact
+
+            raise StoreError(f"FalkorDB URL must be redis://host:port, got {redact(url)!r}")
         return cls(
             parsed.hostname or "127.0.0.1",
             parsed.port or 6379,
@@ -81,6 +88,8 @@ class FalkorDBGraph(GraphStore):
                     password=self._password,
                     socket_connect_timeout=5,
                     socket_timeout=self._socket_timeout_s,
+                    # no retries inside redis-py: stores/retry.py is the one bounded policy
+                    retry=Retry(NoBackoff(), 0),
                 )
             except (
                 redis.exceptions.ConnectionError,
@@ -91,6 +100,7 @@ class FalkorDBGraph(GraphStore):
             self._graph = self._db.select_graph(self.graph_name)
         return self._graph
 
+    @retried
     def ping(self) -> None:
         self._g()
         try:
@@ -120,6 +130,7 @@ class FalkorDBGraph(GraphStore):
 
     # ----- statements --------------------------------------------------------------------
 
+    @retried
     def _execute(
         self, query: str, params: dict[str, Any], read_only: bool, timeout_ms: int | None = None
     ) -> list[dict[str, Any]]:

@@ -45,8 +45,10 @@ class Neo4jGraph(GraphStore):
     # ----- connection --------------------------------------------------------------------
 
     def _unavailable(self, exc: Exception) -> StoreUnavailable:
+        from veridict.redact import redact
+
         return StoreUnavailable(
-            f"Neo4j at {self.uri} is not reachable ({exc}). Start Neo4j or fix "
+            f"Neo4j at {redact(self.uri)} is not reachable ({exc}). Start Neo4j or fix "
             f"VERIDICT_GRAPH_URI / VERIDICT_GRAPH_USER / VERIDICT_GRAPH_PASSWORD."
         )
 

@@ -123,7 +123,9 @@ class QdrantStore:
 
     @property
     def where(self) -> str:
-        return self.url or f"local path {self.path}"
+        from veridict.redact import redact
+
+        return redact(self.url) if self.url else f"local path {self.path}"
 
     @property
     def client(self) -> QdrantClient:

@@ -45,6 +45,7 @@ class ToolResult(BaseModel):
     note: str | None = None
     ms: float = 0.0
     unavailable: bool = False
+    rejected: bool = False  # the store refused the query (QueryRejected): a write, no tenant anchor
 
     def add(self, evidence: Evidence, meta: HitMeta) -> None:
         if evidence.id in self.meta:
@@ -136,7 +137,7 @@ def run_tool(spec: ToolSpec, ctx: ToolContext, args: BaseModel | dict) -> ToolRe
             tool=spec.name, note=f"{spec.store} unavailable: {exc}", unavailable=True
         )
     except QueryRejected as exc:
-        result = ToolResult(tool=spec.name, note=f"query rejected: {exc}")
+        result = ToolResult(tool=spec.name, note=f"query rejected: {exc}", rejected=True)
     except StoreError as exc:
         result = ToolResult(tool=spec.name, note=f"{spec.store} error: {exc}", unavailable=True)
     result.tool = spec.name

@@ -83,5 +83,6 @@ def thread_messages(url: str, thread_id: str) -> list[dict]:
 
 
 def _redact(url: str) -> str:
-    params = conninfo_to_dict(url)
-    return f"{params.get('host')}/{params.get('dbname')}"
+    from veridict.redact import redact
+
+    return redact(url)

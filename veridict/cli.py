@@ -26,7 +26,10 @@ def _settings(tenant: Optional[str]) -> Settings:
 
 
 def _fail(message: str, code: int = 1) -> None:
-    console.print(f"[bold red]error:[/] {message}")
+    from veridict.redact import redact
+
+    console.print("[bold red]error:[/] ", end="")
+    console.print(redact(message), markup=False, highlight=False)  # store errors verbatim, no secrets
     raise typer.Exit(code)
 
 
@@ -34,14 +37,28 @@ def _print_json(data) -> None:
     sys.stdout.write(json.dumps(data, indent=2, default=str) + "\n")
 
 
-def _open(settings: Settings):
+def _open(settings: Settings, *, query: bool = False):
+    """The stores; with ``query`` a graph or vector store that is down is answered around.
+
+    Without ``query`` (ingest, delete: they write) all three must open, or nothing starts.
+    """
     from stores.errors import StoreError
     from veridict.factory import open_stores
 
     try:
-        return open_stores(settings)
+        stores = open_stores(settings, query=query)
     except StoreError as exc:
-        _fail(f"{exc}\nRun `veridict doctor` for a full check.")
+        what = ("answering needs Postgres (the facts and the documents)" if query else
+                "this command writes to Postgres, the vector store and the graph, and needs all "
+                "three: nothing was written")
+        _fail(f"{exc}\n{what}. Run `veridict doctor` for a full check.")
+    for name, reason in stores.unavailable.items():
+        from veridict.redact import redact
+
+        console.print(f"[yellow]warning:[/] the {name} store is unavailable; answering from the "
+                      "others. ", end="")
+        console.print(redact(reason), markup=False, highlight=False)
+    return stores
 
 
 @app.command()
@@ -66,11 +83,9 @@ def doctor(as_json: bool = typer.Option(False, "--json", help="Print the checks 
 @app.command()
 def stop() -> None:
     """Stop the embedded servers started under the data directory."""
-    from stores.embedded_falkordb import stop_falkordb
-    from stores.embedded_postgres import stop_postgres
+    from veridict.factory import stop_embedded
 
-    settings = load_settings()
-    stopped = {"postgres": stop_postgres(settings.data_path), "falkordb": stop_falkordb(settings.data_path)}
+    stopped = stop_embedded(load_settings().data_path)
     for name, was_running in stopped.items():
         console.print(f"{name}: {'stopped' if was_running else 'was not running'}")
 
@@ -96,7 +111,7 @@ def ingest(
     if as_json:
         _print_json(report.model_dump())
     else:
-        console.print(report.summary())
+        console.print(report.summary(), markup=False, highlight=False)  # names and codes verbatim
     if report.failed:
         raise typer.Exit(1)
 
@@ -124,10 +139,15 @@ def ask(
     as_json: bool = typer.Option(False, "--json", help="Print the typed answer as JSON."),
 ) -> None:
     """Answer a question from the ingested library, with citations, or refuse."""
-    from graphs.answer_graph import answer_question
+    from graphs.answer_graph import answer_question, question_problem
 
     settings = _settings(tenant)
-    with _open(settings) as stores:
+    problem = question_problem(question, settings.max_question_chars)
+    if problem is not None:
+        reason, detail = problem
+        _fail(f"{reason}" + (f" ({detail})" if detail else "") + ': ask e.g. veridict ask "What is the '
+              'data breach penalty in the CloudSecure agreement?"', 2)
+    with _open(settings, query=True) as stores:
         known = stores.pg.list_documents(settings.tenant)
         if not known:
             _fail(f"tenant '{settings.tenant}' has no documents: run `veridict ingest PATH` first", 1)
@@ -148,6 +168,10 @@ def eval_cmd(
     mode: str = typer.Option("agent", help="agent | baseline | both"),
     limit: Optional[int] = typer.Option(None, help="Only the first N questions."),
     out: Path = typer.Option(Path("bench/results/eval"), help="Where the JSON/Markdown reports go."),
+    tenant: Optional[str] = typer.Option(
+        None, help="Use this tenant (ingest only what it lacks) instead of a fresh one."
+    ),
+    keep: bool = typer.Option(False, "--keep", help="Do not delete the tenant at the end."),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
     """Evaluate answer quality on a question set, against a plain vector baseline."""
@@ -155,7 +179,7 @@ def eval_cmd(
 
     if not questions.exists():
         _fail(f"questions file not found: {questions}", 2)
-    reports = run_cli_eval(load_settings(), questions, mode, limit, out)
+    reports = run_cli_eval(load_settings(), questions, mode, limit, out, tenant=tenant, keep=keep)
     if as_json:
         _print_json({m: r.model_dump() for m, r in reports.items()})
     else:

@@ -10,6 +10,7 @@ import time
 from dataclasses import asdict, dataclass
 from typing import Callable
 
+from veridict.redact import redact
 from veridict.settings import Settings
 
 
@@ -23,13 +24,14 @@ class Check:
 
 
 def _timed(name: str, fn: Callable[[], str], fix: str) -> Check:
+    """Run one check; what it says (and any error it raises) is shown with URLs redacted."""
     start = time.perf_counter()
     try:
         detail = fn()
-        return Check(name, True, detail, None, (time.perf_counter() - start) * 1000)
+        return Check(name, True, redact(detail), None, (time.perf_counter() - start) * 1000)
     except Exception as exc:  # a doctor reports, it does not crash
-        msg = f"{type(exc).__name__}: {exc}".strip()
-        return Check(name, False, msg[:500], fix, (time.perf_counter() - start) * 1000)
+        msg = redact(f"{type(exc).__name__}: {exc}".strip())
+        return Check(name, False, msg[:500], redact(fix), (time.perf_counter() - start) * 1000)
 
 
 def check_postgres(settings: Settings) -> Check:

@@ -8,7 +8,7 @@ servers are started (or reused) under the data directory.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from veridict.settings import Settings
 
@@ -24,6 +24,9 @@ class Stores:
     vectors: "QdrantStore"  # noqa: F821
     graph: "GraphStore"  # noqa: F821
     embedder: "Embedder"  # noqa: F821
+    # stores replaced by a stand-in (stores/unavailable.py) because they could not be opened:
+    # name -> why. Only ``open_stores(..., query=True)`` fills it; empty means all three are up.
+    unavailable: dict[str, str] = field(default_factory=dict)
 
     def close(self) -> None:
         for store in (self.vectors, self.graph, self.pg):
@@ -62,11 +65,15 @@ def open_graph(settings: Settings):
 
     if settings.graph_uri:
         host, port = _host_port(settings.graph_uri, default_port=6379)
+        password = password or _uri_password(settings.graph_uri)  # redis://:secret@host:port
     else:
         from stores.embedded_falkordb import ensure_falkordb
 
         host, port = ensure_falkordb(settings.data_path)
-    return FalkorDBGraph(host, port, settings.graph_name, password=password)
+    from stores.retry import RetryPolicy
+
+    return FalkorDBGraph(host, port, settings.graph_name, password=password,
+                         retry=RetryPolicy.from_settings(settings))
 
 
 def open_vectors(settings: Settings, dim: int):
@@ -81,32 +88,89 @@ def open_vectors(settings: Settings, dim: int):
     return QdrantStore(settings.qdrant_url, path, settings.qdrant_collection, dim, api_key=key)
 
 
-def open_stores(settings: Settings, *, migrate: bool = True) -> Stores:
-    """Open (and if needed start) every store; on failure close what was opened."""
+def open_stores(settings: Settings, *, migrate: bool = True, query: bool = False) -> Stores:
+    """Open (and if needed start) every store; on failure close what was opened.
+
+    ``query=True`` is for answering only: a graph or vector store that cannot be opened is
+    replaced by an ``UnavailableStore`` that raises StoreUnavailable on every call, so the agent
+    answers from the other stores and says which channel was unavailable. Postgres (the facts
+    and the documents) is always required, and so are all three for ingestion (the default): a
+    document must never be half-written.
+    """
+    from stores.errors import StoreError
     from stores.postgres import PostgresStore
+    from stores.unavailable import UnavailableStore
     from veridict.embeddings import Embedder
 
     opened: list = []
+    unavailable: dict[str, str] = {}
+
+    def optional(name: str, open_one, ready):
+        """open_one() then ready(store); in query mode a store failure gives a stand-in."""
+        store = None
+        try:
+            store = open_one()
+            ready(store)
+        except BaseException as exc:
+            if store is not None:
+                _close_quietly(store)
+            if not (query and isinstance(exc, (StoreError, OSError))):
+                raise
+            stand_in = UnavailableStore(name, str(exc) or type(exc).__name__)
+            unavailable[name] = stand_in.reason
+            return stand_in
+        opened.append(store)
+        return store
+
     try:
-        pg = PostgresStore(postgres_url(settings))
+        from stores.retry import RetryPolicy
+
+        pg = PostgresStore(postgres_url(settings), retry=RetryPolicy.from_settings(settings))
         opened.append(pg)
         if migrate:
             pg.migrate()
-        graph = open_graph(settings)
-        opened.append(graph)
-        graph.ensure_schema()
+        elif query:
+            pg.ping()  # answering without Postgres is not possible: say so now
+        graph = optional("graph", lambda: open_graph(settings), lambda g: g.ensure_schema())
         embedder = Embedder(settings.embedding_model, batch_size=settings.embedding_batch_size)
-        vectors = open_vectors(settings, embedder.dim)
-        opened.append(vectors)
-        vectors.ensure_collection()
+        vectors = optional("vectors", lambda: open_vectors(settings, embedder.dim),
+                           lambda v: v.ensure_collection())
     except BaseException:
         for store in reversed(opened):
-            try:
-                store.close()
-            except Exception:
-                pass
+            _close_quietly(store)
         raise
-    return Stores(settings=settings, pg=pg, vectors=vectors, graph=graph, embedder=embedder)
+    return Stores(settings=settings, pg=pg, vectors=vectors, graph=graph, embedder=embedder,
+                  unavailable=unavailable)
+
+
+def stop_embedded(data_dir, *, remove: bool = False) -> dict[str, bool]:
+    """Stop the embedded Postgres and FalkorDB under ``data_dir`` (both, even if one fails).
+
+    Returns which of them was running; ``remove`` deletes the folder afterwards.
+    """
+    import shutil
+    from pathlib import Path
+
+    from stores.embedded_falkordb import stop_falkordb
+    from stores.embedded_postgres import stop_postgres
+
+    stopped: dict[str, bool] = {}
+    try:
+        stopped["postgres"] = bool(stop_postgres(Path(data_dir)))
+    finally:
+        try:
+            stopped["falkordb"] = bool(stop_falkordb(Path(data_dir)))
+        finally:
+            if remove:
+                shutil.rmtree(data_dir, ignore_errors=True)
+    return stopped
+
+
+def _close_quietly(store) -> None:
+    try:
+        store.close()
+    except Exception:  # closing is best effort; never mask the caller's error
+        pass
 
 
 def _host_port(uri: str, default_port: int) -> tuple[str, int]:
@@ -114,3 +178,10 @@ def _host_port(uri: str, default_port: int) -> tuple[str, int]:
 
     parsed = urlparse(uri if "://" in uri else f"redis://{uri}")
     return parsed.hostname or "127.0.0.1", parsed.port or default_port
+
+
+def _uri_password(uri: str) -> str | None:
+    from urllib.parse import unquote, urlparse
+
+    parsed = urlparse(uri if "://" in uri else f"redis://{uri}")
+    return unquote(parsed.password) if parsed.password else None

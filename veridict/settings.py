@@ -48,6 +48,11 @@ class Settings(BaseSettings):
     graph_password: SecretStr | None = None
     graph_name: str = "veridict"
 
+    # Postgres and graph calls failing on a connection error (refused, reset, a server
+    # restarting) are retried this many times in all, with a short exponential backoff
+    # (stores/retry.py); 1 turns retries off. Other errors are never retried.
+    store_retry_attempts: int = Field(default=3, ge=1, le=10)
+
     # LLM: any OpenAI-compatible endpoint. No model -> deterministic extractive mode.
     llm_base_url: str | None = Field(
         default=None, validation_alias=AliasChoices("VERIDICT_LLM_BASE_URL", "OPENAI_BASE_URL")
@@ -70,6 +75,7 @@ class Settings(BaseSettings):
     # Limits.
     max_file_mb: float = 50.0
     max_pages: int = 2000
+    max_question_chars: int = 4000  # longer questions are refused before any work is done
     top_k: int = 8
     max_rewrites: int = 2
     max_tool_calls: int = 12
