@@ -9,6 +9,7 @@ trace. Prompts are text files in prompts/.
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -52,6 +53,7 @@ def render(name: str, **values: Any) -> tuple[str, str]:
     text = load_prompt(name)
     system, _, user = text.partition("---USER---")
     fill = {k: (v if isinstance(v, str) else json.dumps(v)) for k, v in values.items()}
+    fill = {k: (fence(v) if k in FENCED_VALUES else v) for k, v in fill.items()}
     return system.strip().format(**fill), user.strip().format(**fill)
 
 
@@ -97,11 +99,20 @@ def call_llm(
             with attempt:
                 reply = bound.invoke(messages)
     except Exception as exc:  # noqa: BLE001 - any failure means: fall back
-        raise LLMUnavailable(f"{type(exc).__name__}: {exc}"[:300]) from exc
+        raise LLMUnavailable(redact(f"{type(exc).__name__}: {exc}", llm)[:300]) from None
     content = reply.content if isinstance(reply.content, str) else _join(reply.content)
     if not content or not content.strip():
         raise LLMUnavailable("empty reply")
     return content
+
+
+def redact(text: str, llm: Any) -> str:
+    """``text`` without the model's API key (an endpoint may echo it back in an error)."""
+    key = getattr(llm, "openai_api_key", None)
+    value = key.get_secret_value() if hasattr(key, "get_secret_value") else key
+    if isinstance(value, str) and len(value) >= 4 and value != "not-needed":
+        text = text.replace(value, "***")
+    return text
 
 
 def _join(parts: list) -> str:
@@ -116,6 +127,18 @@ def prompt_messages(name: str, **values: Any) -> list[BaseMessage]:
     return [SystemMessage(content=system), HumanMessage(content=user)]
 
 
+#: prompt placeholders that carry user text, and the tag that fences each one as data
+FENCED_VALUES = {"question": "question"}
+_FENCE_TAGS = ("document", "question")
+_FENCE = re.compile(r"<(\s*/?\s*(?:" + "|".join(_FENCE_TAGS) + r")\b)", re.IGNORECASE)
+
+
 def fence(text: str) -> str:
-    """Neutralise anything that would close or open a <document> fence inside data."""
-    return text.replace("</document>", "</ document>").replace("<document", "< document")
+    """Neutralise anything in data that would open or close a fence (<document>, <question>),
+    whatever its case or spacing: its '<' becomes '&lt;'."""
+    return _FENCE.sub(r"&lt;\1", str(text))
+
+
+def fence_attr(text: object) -> str:
+    """A value for a fence attribute (title="..."): fenced, and its quotes escaped."""
+    return fence(str(text)).replace('"', "&quot;")

@@ -15,6 +15,7 @@ from __future__ import annotations
 import atexit
 import threading
 import time
+import unicodedata
 from functools import lru_cache
 from typing import Any, Literal
 
@@ -34,6 +35,9 @@ from tools.rerank import fuse, rerank
 from veridict.types import Answer, TraceStep
 
 NO_SUCH_DOCUMENT = "no such document in the library"
+EMPTY_QUESTION = "the question is empty"
+QUESTION_TOO_LONG = "the question is too long"
+NO_WORDS = "the question has no words"
 GRADE_WINDOW = 24  # items graded after reranking (list/count questions keep all)
 LLM_EVIDENCE = 6
 
@@ -64,6 +68,29 @@ def build_answer_graph(stores, settings, llm=None, checkpointer=None, *, auto_ll
     graph.add_edge("verify", END)
     compiled = graph.compile(checkpointer=checkpointer, name="veridict-answer")
     return compiled.with_config({"recursion_limit": recursion_limit(settings)})
+
+
+def clean_question(question: object) -> str:
+    """The question as one line of text: control characters (NUL included) become spaces."""
+    text = question if isinstance(question, str) else ""
+    return " ".join("".join(" " if unicodedata.category(ch) == "Cc" else ch for ch in text).split())
+
+
+def question_problem(question: object, max_chars: int) -> tuple[str, str | None] | None:
+    """(reason, detail) when a question cannot be answered at all; None when it can be tried.
+
+    Checked before any model or store is touched: an empty question, one longer than
+    ``max_chars`` (settings.max_question_chars) and one without a letter or digit are refused.
+    """
+    raw = question if isinstance(question, str) else ""
+    if len(raw) > max_chars:
+        return QUESTION_TOO_LONG, f"{len(raw):,} characters; the limit is {max_chars:,}"
+    text = clean_question(raw)
+    if not text:
+        return EMPTY_QUESTION, None
+    if not any(ch.isalnum() for ch in text):
+        return NO_WORDS, "ask about the contracts in words"
+    return None
 
 
 def answer_question(stores, settings, question: str, tenant: str | None = None, llm=None,
@@ -135,7 +162,15 @@ class _Nodes:
     def plan(self, state: AnswerState, runtime: Runtime[AnswerContext]) -> dict[str, Any]:
         started = time.perf_counter()
         tenant = state.get("tenant") or self.settings.tenant
-        question = " ".join(state["question"].split())
+        raw = state.get("question")
+        problem = question_problem(raw, int(getattr(self.settings, "max_question_chars", 4000)))
+        if problem is not None:  # refused before any model or store is asked
+            reason, detail = problem
+            return {"tenant": tenant, "question": raw if isinstance(raw, str) else "",
+                    "refusal_reason": reason, "refusal_detail": detail, "draft": None, "evidence": [],
+                    "results": NewTurn(), "notes": NewTurn(), "grades": {},
+                    "trace": NewTurn([TraceStep(node="plan", ms=_ms(started), note=f"refused: {reason}")])}
+        question = clean_question(raw)
         trace: list[TraceStep] = []
         plan = parse_question(question, self.nlp())
         if self.use_llm(runtime) and _needs_hint(plan):
@@ -159,7 +194,10 @@ class _Nodes:
                                   "tool_calls": 0, "hops": 0, "refusal_reason": None, "refusal_detail": None,
                                   "evidence": [], "meta": {}, "grades": {}, "verdict": None, "draft": None,
                                   "fallback": None, "results": NewTurn(), "tools_used": NewTurn(),
-                                  "calls_seen": NewTurn(), "notes": NewTurn()}
+                                  "calls_seen": NewTurn(),
+                                  # a store that failed while resolving names is said in the answer
+                                  "notes": NewTurn(s.note for s in steps
+                                                   if s.note and " channel unavailable (" in s.note)}
         missing = plan.missing_documents
         if missing:
             update["refusal_reason"] = NO_SUCH_DOCUMENT

@@ -249,7 +249,11 @@ class GraphStore(ABC):
         """Free-form Cypher for the agent: no writes, $tenant required, rows capped at `limit`."""
         limit = min(int(limit), self.max_rows)
         query, bound = check_read_only(cypher, tenant, params, limit)
-        return self._read_only(query, bound, limit)[:limit]
+        rows = self._read_only(query, bound, limit)[:limit]
+        foreign = _foreign_tenants(rows, tenant)
+        if foreign:  # defence in depth: the guard above should make this impossible
+            raise QueryRejected("the query returned data of another tenant")
+        return rows
 
     # ----- helpers -----------------------------------------------------------------------
 
@@ -270,6 +274,20 @@ class GraphStore(ABC):
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _foreign_tenants(value: Any, tenant: str) -> set[str]:
+    """Tenants other than ``tenant`` on the nodes/edges (dicts with a `tenant` key) in rows."""
+    found: set[str] = set()
+    if isinstance(value, dict):
+        if "tenant" in value and ("_labels" in value or "_type" in value) and value["tenant"] != tenant:
+            found.add(str(value["tenant"]))
+        for v in value.values():
+            found |= _foreign_tenants(v, tenant)
+    elif isinstance(value, list):
+        for v in value:
+            found |= _foreign_tenants(v, tenant)
+    return found
 
 
 # ----- rows for the UNWIND statements ---------------------------------------------------------
@@ -528,6 +546,7 @@ def check_read_only(
     for t in tokens:
         if t.kind == "param" and t.text not in bound:
             raise QueryRejected(f"parameter ${t.text} has no value")
+    _check_anchored(tokens)
 
     edits: list[tuple[int, int, str]] = []
     returns = [p for p in top_level if _is(tokens[p], "RETURN")]
@@ -548,6 +567,111 @@ def check_read_only(
         else:
             raise QueryRejected("LIMIT must be a single integer or parameter")
     return _rebuild(text, tokens, edits), bound
+
+
+def _node_pattern(tokens: list[Token], pos: int) -> tuple[int, str | None, bool, bool] | None:
+    """At a '(' : (index after ')', variable, anchored by `tenant: $tenant`, has label or map)
+    when it is a node pattern ``(var:Label {k: v})``; None for a call or an expression."""
+    if pos > 0 and tokens[pos - 1].kind in ("ident", "qident"):
+        prev = tokens[pos - 1].text.upper()
+        if tokens[pos - 1].kind == "qident" or prev not in _PATTERN_STARTS:
+            return None  # f(...): a function or procedure call
+    i, n = pos + 1, len(tokens)
+    var = None
+    if i < n and tokens[i].kind in ("ident", "qident"):
+        var, i = tokens[i].text, i + 1
+    shaped = False
+    while i + 1 < n and tokens[i].text == ":" and tokens[i + 1].kind in ("ident", "qident"):
+        shaped, i = True, i + 2
+    anchored = False
+    if i < n and tokens[i].kind == "punct" and tokens[i].text == "{":
+        shaped, depth, j = True, 0, i
+        while j < n:
+            t = tokens[j]
+            if t.kind == "punct" and t.text in "([{":
+                depth += 1
+            elif t.kind == "punct" and t.text in ")]}":
+                depth -= 1
+                if depth == 0:
+                    break
+            elif (depth == 1 and t.kind in ("ident", "qident") and t.text == "tenant"
+                  and j + 3 < n and tokens[j + 1].text == ":" and tokens[j + 2].kind == "param"
+                  and tokens[j + 2].text == "tenant"
+                  and tokens[j + 3].text in (",", "}")):
+                anchored = True
+            j += 1
+        i = j + 1
+    if i < n and tokens[i].kind == "punct" and tokens[i].text == ")":
+        return i + 1, var, anchored, shaped
+    return None
+
+
+#: words a node pattern may follow directly (anything else before '(' makes it a call)
+_PATTERN_STARTS = frozenset({"MATCH", "MERGE", "CREATE", "WHERE", "AND", "OR", "XOR", "NOT", "EXISTS",
+                             "RETURN", "WITH", "WHEN", "THEN", "ELSE"})
+
+
+def _check_anchored(tokens: list[Token]) -> None:
+    """Every pattern must start from this tenant: each chain of node patterns joined by
+    relationships has a node written ``{tenant: $tenant, ...}`` or a variable such a chain bound.
+
+    Edges never join two tenants (every write matches both ends by tenant), so whatever a chain
+    reaches from an anchored node is the tenant's. A ``WHERE n.tenant = $tenant`` does not
+    anchor: ``OR true`` would undo it.
+    """
+    chains: list[list[tuple[str | None, bool, bool]]] = []
+    current: list[tuple[str | None, bool, bool]] = []
+    last_end = -1
+    pos = 0
+    while pos < len(tokens):
+        tok = tokens[pos]
+        node = _node_pattern(tokens, pos) if tok.kind == "punct" and tok.text == "(" else None
+        if node is None:
+            pos += 1
+            continue
+        end, var, anchored, shaped = node
+        between = tokens[last_end:pos] if last_end >= 0 else []
+        linked = bool(between) and _is_relationship(between)
+        relation_after = end < len(tokens) and tokens[end].text in ("-", "<")
+        if not (shaped or linked or relation_after or _after_match(tokens, pos)):
+            pos += 1  # a parenthesised expression such as (a OR b)
+            continue
+        if current and linked:
+            current.append((var, anchored, shaped))
+        else:
+            if current:
+                chains.append(current)
+            current = [(var, anchored, shaped)]
+        last_end = end
+        pos = end
+    if current:
+        chains.append(current)
+    bound: set[str] = set()
+    pending = list(chains)
+    progress = True
+    while pending and progress:  # a chain may use a variable an anchored chain binds later
+        progress = False
+        for chain in list(pending):
+            if any(a for _, a, _ in chain) or any(v in bound for v, _, _ in chain if v):
+                bound.update(v for v, _, _ in chain if v)
+                pending.remove(chain)
+                progress = True
+    if pending:
+        names = ", ".join(sorted({v for chain in pending for v, _, _ in chain if v})) or "an anonymous node"
+        raise QueryRejected(
+            f"every pattern must start from a node written {{tenant: $tenant}} (not anchored: {names})"
+        )
+
+
+def _is_relationship(between: list[Token]) -> bool:
+    """Tokens between two node patterns that form a relationship: -, ->, <-, -[...]-."""
+    texts = [t.text for t in between]
+    return bool(texts) and texts[0] in ("-", "<") and texts[-1] in ("-", ">")
+
+
+def _after_match(tokens: list[Token], pos: int) -> bool:
+    prev = tokens[pos - 1] if pos > 0 else None
+    return prev is not None and (_is(prev, "MATCH") or prev.text == "," or prev.text == "=")
 
 
 def _check_call(tokens: list[Token], pos: int) -> None:
