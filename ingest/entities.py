@@ -227,6 +227,27 @@ def _clean_surface(text: str) -> tuple[str, int]:
     return surface, left
 
 
+# signature-block labels: "By: /s/ Jane Roe Name: Jane Roe Title: CEO"
+_SIG_LABEL = r"(?:By|Name|Printed Name|Print Name|Title|Its|Date|Signature|Attn|Attention|Address)"
+_LEADING_LABELS = re.compile(rf"(?:{_SIG_LABEL}\s*:\s*|/s/\s*)+")
+_TRAILING_LABELS = re.compile(rf"(?:\s+{_SIG_LABEL})+\s*$")
+
+
+def _drop_signature_labels(surface: str, start: int, text: str) -> tuple[str, int]:
+    """Cut signature-block labels off a name span: 'By: Jane Roe' -> 'Jane Roe', 'Jane Roe Name'
+    (followed by ':') -> 'Jane Roe'. Returns ('', start) when nothing but labels is left."""
+    m = _LEADING_LABELS.match(surface)
+    if m:
+        surface, start = surface[m.end() :], start + m.end()
+    end = start + len(surface)
+    t = _TRAILING_LABELS.search(surface)
+    if t and re.match(r"\s*:", text[end : end + 3]):
+        surface = surface[: t.start()].rstrip()
+    if re.fullmatch(rf"(?:{_SIG_LABEL}|/s/)?\W*", surface, re.I):
+        return "", start
+    return surface, start
+
+
 def _chunks(text: str, size: int = 8000) -> list[tuple[int, str]]:
     """Text cut at blank lines (or spaces) into pieces of at most ``size`` chars."""
     out = []
@@ -444,6 +465,7 @@ class EntityExtractor:
                     continue
                 surface, left = _clean_surface(ent.text)
                 start = offset + ent.start_char + left
+                surface, start = _drop_signature_labels(surface, start, ctx.text)
                 end = start + len(surface)
                 if len(surface) < 2 or _overlaps(taken, start, end):
                     continue
@@ -580,7 +602,8 @@ class _Ctx:
         shorts = [s.strip() for s in re.findall(r"[\"“]([^\"”]{1,40})[\"”]", fact.quote)]
         shorts = [s for s in shorts if fold_name(s) not in ("agreement", "party", "parties")]
         entity = self.registry.register_party(name, shorts, self.document_id, type_)
-        role = fact.qualifier if fact.qualifier and fact.qualifier != "party" else None
+        # every party is a party to the document; "party" is its role when no other is defined
+        role = fact.qualifier or "party"
         start = fact.char_start + max(0, fact.quote.find(name))
         self.mention(entity, name, start, start + len(name), type_, role=role)
         for s in shorts:

@@ -221,13 +221,45 @@ _SELF_DATE = re.compile(
         r"(?<!effective\s)(?:the )?(?:date (?:first )?(?:written|set forth|stated|mentioned|indicated) "
         r"above|date hereof|(?<!effective\s)date of (?:this|the) (?:agreement|contract)|date of (?:its )?execution|execution date|"
         r"execution (?:hereof|of this (?:agreement|contract))|date (?:on which|when) (?:this "
-        r"agreement|it) (?:is|has been|was) (?:executed|signed)|date of (?:its )?signature|"
+        r"(?:agreement|contract)|it) (?:is|has been|was) (?:executed|signed)|date of (?:its )?signature|"
         r"(?:last|latest) date (?:of signature|set forth below|below)|date of the last signature|"
         r"(?:its )?(?:execution|signature|signing) (?:by|of) (?:both|all|the) parties|"
         r"(?:one or more )?counterparts have been (?:signed|executed))"
     ),
     re.I,
 )
+
+
+# "Effective Date" means the date on which this Contract has been approved by the Authority /
+# This Contract shall take effect after it is approved by ...: effectiveness waits on an event
+_EVENT_EFFECTIVE = [
+    re.compile(
+        ws(
+            r"[\"“]?effective date[\"”]?,? (?:shall )?(?:mean|means|is|shall be)\b[^.;]{0,80}?\b(?:date|day) "
+            r"(?:on which|when|that|upon which|of (?:the )?(?:closing|approval|completion|receipt|"
+            r"satisfaction|fulfil\w*|occurrence|consummation|issuance|registration))\b"
+        ),
+        re.I,
+    ),
+    re.compile(
+        ws(
+            r"\b(?:this|the) (?:agreement|contract) (?:shall|will) (?:only )?(?:take effect|become "
+            r"effective|come into (?:force|effect)|enter into force) (?:after|upon|when|once|on the "
+            r"date (?:on which|that|when)) (?!(?:the )?(?:execution|signature|signing|it is (?:signed|"
+            r"executed))|(?:both|all|the) parties (?:have )?(?:sign|execut))"
+        ),
+        re.I,
+    ),
+]
+
+
+def _effective_on_event(text: str) -> bool:
+    for pattern in _EVENT_EFFECTIVE:
+        for m in pattern.finditer(text):
+            window = text[m.start() : m.end() + 120]
+            if not _SELF_DATE.search(window):
+                return True
+    return False
 
 
 def effective_dates(
@@ -317,13 +349,17 @@ def effective_dates(
         re.search(r"\beffective\b", text[o_start:o_end], re.I)
     )
     conf = 0.6 if mentions_effective else 0.3
+    rule = "effective_from_agreement_date"
+    if _effective_on_event(text):
+        # effective on an event (an approval, a closing), not on signing: a guess at most
+        conf, rule = 0.3, "effective_after_event"
     return [
         _ref_to_agreement(
             doc,
             agreement,
             agreement.char_start,
             agreement.char_end,
-            "effective_from_agreement_date",
+            rule,
             conf,
             quote=agreement,
         )

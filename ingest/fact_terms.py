@@ -20,14 +20,16 @@ _TERM_SUBJECT = r"(?:term|agreement|contract|employment|engagement|appointment|a
 _TERM_SENTENCE = re.compile(
     ws(
         rf"\b{_TERM_SUBJECT}\b[^.]{{0,200}}?\b(?:commence|continue|remain|expire|terminat|terminab|be for|"
-        r"shall be|will be|last|run|in effect|in force|until|period of|effective|extend|begin)"
+        r"shall be|will be|last|run|in effect|in force|until|period of|effective|extend|begin|"
+        r"(?:is|be|remain) valid)"
         r"|\buntil\b[^.]{0,60}\b(?:19|20)\d\d\b[^.]{0,40}\bterm\b"
     ),
     re.I,
 )
 _UNTIL_DATE = re.compile(
     ws(
-        r"\b(?:until|till|through|thru|expire on|expires on|expiring on|ending on|end on|ends on|"
+        r"\b(?:until|till|through|thru|expire on|expires on|expiring on|expiring|expires|ending on|"
+        r"ending|end on|ends on|"
         r"terminate on|terminates on|terminating on|up to and including|to and including|"
         r"expire at midnight on|expire at the close of business on|end of)(?: and including)?"
         r"(?: the close of business on| midnight on| 11:59 p\.m\.[^,]{0,30},? on)?\s*$"
@@ -45,6 +47,76 @@ _PERPETUAL = re.compile(
     ),
     re.I,
 )
+# what holds a perpetual term: the agreement or its term as the subject of the clause
+_TERM_HOLDER = re.compile(
+    ws(
+        r"\b(?:this|the) (?:agreement|contract)\b|\b(?:the|its|this) (?:initial )?term(?: of (?:this|"
+        r"the) (?:agreement|contract))?\b|[\"“]term[\"”] (?:means|shall mean)\b|\byour employment\b"
+    ),
+    re.I,
+)
+# between the holder and the perpetual phrase: a verb of lasting, and no other subject
+_HOLDER_LASTS = re.compile(
+    ws(
+        r"\b(?:shall|will|is|are|to|be)\b[^;]*?\b(?:continu\w*|remain\w*|valid|in (?:full )?(?:force|"
+        r"effect)|effective|perpetual|last|run|be for|is for|end|expire|terminat\w*)"
+    ),
+    re.I,
+)
+_OTHER_SUBJECT = re.compile(
+    r"\b(?:licen[cs]\w*|rights?|surviv\w*|confidential\w*|obligations?|assignments?|"
+    r"appointments?|servicer|payments?|balance)\b",
+    re.I,
+)
+_OTHER_PERIOD = re.compile(r"\b[A-Z][a-z]+ Period\b")  # "the Standstill Period", "the Support Period"
+
+
+def _perpetual_is_term(sentence: str, p: re.Match[str]) -> bool:
+    """'This Agreement shall continue until terminated' - not 'no assignment shall be effective
+    until such time as ...' nor 'held to be indefinite'."""
+    phrase = p.group(0).lower()
+    if phrase.startswith("indefinite") and not re.match(
+        ws(r"\s*(?:term|period|duration|basis|time)\b|ly\b"), sentence[p.end() :], re.I
+    ):
+        if not phrase.startswith("indefinitely"):
+            return False
+    head = sentence[: p.start()]
+    holders = list(_TERM_HOLDER.finditer(head))
+    if not holders:
+        return False
+    for h in reversed(holders):
+        between = head[h.end() :]
+        if _OTHER_SUBJECT.search(between) or _OTHER_PERIOD.search(between):
+            continue
+        if "mean" in h.group(0).lower():
+            return True  # '"Term" means the period ... continuing indefinitely': the term itself
+        if _HOLDER_LASTS.search(between) or re.match(
+            ws(r"\s*(?:is|shall be|will be) (?:valid )?(?:for )?(?:an? )?$"), between, re.I
+        ):
+            return True
+    return False
+
+
+# a term that ends on a date stated elsewhere: "until the termination date specified in Exhibit A"
+_END_DATE_ELSEWHERE = re.compile(
+    ws(
+        r"\b(?:until|through|on) the (?P<label>termination|expiration|expiry|end) date (?:specified|set "
+        r"forth|stated|indicated|identified|shown|listed) (?:in|on) (?:the )?(?:attached )?(?:exhibit|"
+        r"schedule|appendix|annex|attachment)\b"
+    ),
+    re.I,
+)
+
+
+def _labelled_date(text: str, label: str):
+    """'TERMINATION DATE: September 30, 1997' anywhere in the document (an exhibit's field)."""
+    for m in re.finditer(ws(rf"\b{label} date\s*[:\-–]\s*"), text, re.I):
+        ds = find_dates(text[m.end() : m.end() + 40])
+        if ds and ds[0].start == 0:
+            return m.end() + ds[0].start, m.end() + ds[0].end, ds[0].value
+    return None
+
+
 # the term runs from the agreement's own start (effective date, signature, date hereof)
 _BASE_SELF = re.compile(
     ws(
@@ -62,7 +134,7 @@ _BASE_OTHER = re.compile(
         r"execution|commencement date|signing|date of (?:execution|signature))"
         r"(?:date (?:on which|of) )?(?:the )?(?:first|initial|launch|completion|delivery|acceptance|"
         r"commercial|shipment|opening|receipt|date on which|date when|closing|approval|"
-        r"issuance|[a-z]+ (?:is|are|has been|have been) )"
+        r"issuance|(?:such|that|any|each) [a-z]+|[a-z]+ (?:is|are|has been|have been) )"
     ),
     re.I,
 )
@@ -130,6 +202,8 @@ def _start_date_in(sentence: str, before_pos: int):
 
 def _term_base(effective: Fact | None, agreement: Fact | None) -> Fact | None:
     """The start the initial term runs from: the effective date, else the agreement date."""
+    if effective is not None and effective.method.endswith("effective_after_event"):
+        return None  # the term runs from an event we cannot date, not from signing
     if effective is not None and effective.confidence >= ASSERT_THRESHOLD:
         return effective
     return agreement or effective
@@ -164,7 +238,7 @@ def term_and_expiry(
         ) and not re.search(
             r"\b(?:the (?:initial )?term of this (?:agreement|contract) (?:shall|will|is)|this "
             r"(?:agreement|contract) shall (?:commence|continue|remain|be effective)|"
-            r"initial term)\b",
+            r"the term (?:shall|will) (?:commence|begin|continue|remain)|initial term)\b",
             low,
         ):
             continue
@@ -182,10 +256,12 @@ def term_and_expiry(
             else 0.0
         )
         found_here = False
-        # explicit end date: "shall continue until December 31, 2020"
+        # explicit end date: "shall continue until December 31, 2020", "from May 1, 2013 to
+        # April 30, 2015", "a term of three (3) years expiring May 31, 2001"
         for d in find_dates(sentence):
             before = sentence[max(0, d.start - 70) : d.start]
-            if _UNTIL_DATE.search(before) and not _is_renewal_context(before):
+            from_to = re.search(ws(r"\bfrom\b[^;]{0,60}\bto\s*$"), before, re.I)
+            if (_UNTIL_DATE.search(before) or from_to) and not _is_renewal_context(before):
                 s, e = lo + d.start, lo + d.end
                 out.append(
                     doc.fact(
@@ -196,6 +272,23 @@ def term_and_expiry(
                         "expiration_until_date",
                         0.8 + weight,
                         value_date=d.value,
+                    )
+                )
+                found_here = True
+        elsewhere = _END_DATE_ELSEWHERE.search(sentence)
+        if elsewhere and not found_here:
+            labelled = _labelled_date(text, elsewhere.group("label"))
+            if labelled is not None:
+                s, e, value = labelled
+                out.append(
+                    doc.fact(
+                        "expiration_date",
+                        value.isoformat(),
+                        s,
+                        e,
+                        "expiration_labelled_date",
+                        0.75 + weight,
+                        value_date=value,
                     )
                 )
                 found_here = True
@@ -338,8 +431,10 @@ def term_and_expiry(
             this_agreement = re.search(
                 rf"\b(?:this|the) {_TERM_SUBJECT}\b|\byour employment\b", head, re.I
             )
-            if (not other_thing or this_agreement) and not _is_renewal_context(
-                sentence[max(0, p.start() - 60) : p.start()]
+            if (
+                (not other_thing or this_agreement)
+                and _perpetual_is_term(sentence, p)
+                and not _is_renewal_context(sentence[max(0, p.start() - 60) : p.start()])
             ):
                 out.append(
                     doc.fact(

@@ -251,7 +251,7 @@ _UNIT_RE = (
 _DURATION_RE = re.compile(
     rf"\b(?:(?P<word>{NUMBER_WORDS})\s*)?"
     rf"(?:\(\s*(?P<paren>\d+(?:\.\d+)?)\s*\)\s*|(?P<digits>\d+(?:\.\d+)?)\s*)?"
-    rf"-?\s*(?:(?:contract|calendar|full|consecutive|lease|fiscal|agreement|program)\s+)?"
+    rf"-?\s*(?:(?:contract|calendar|full|consecutive|lease|fiscal|agreement|program)\s+){{0,2}}"
     rf"{_UNIT_RE}(?P<poss>'|’)?(?![a-z])",
     re.I,
 )

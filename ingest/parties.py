@@ -132,25 +132,31 @@ _DEF_PAREN = re.compile(
     # (together with its successors and permitted assigns, "Vivint Solar")
     r"\(\s*[^()\"“”]{0,80}?(?:[\"“”]|'')+(?P<term>[^\"“”()]{1,50}?)(?:[\"“”]|''|(?=\)))"
     # (hereinafter referred to as Party A)
-    r"|\(\s*(?:hereinafter|hereafter)\s*,?\s+(?:also\s+)?(?:referred\s+to\s+as|called|known\s+as)\s+"
+    r"|\(\s*(?:hereinafter|hereafter)\s*,?\s+(?:(?:also\s+)?(?:referred\s+to\s+as|called|known\s+as)\s+)?"
     r"(?:the\s+)?(?P<uterm>[A-Z][\w&.\-]*(?:\s+[A-Z0-9][\w&.\-]*){0,3})\s*\)"
     # — hereinafter referred to as Cremer —
     r"|[—–]+\s*(?:hereinafter|hereafter)\s*,?\s+(?:also\s+)?(?:referred\s+to\s+as|called|known\s+as)\s+"
     r"(?:the\s+)?(?P<dterm>[A-Z][\w&.\-]*(?:\s+[A-Z0-9][\w&.\-]*){0,3})\s*[—–]+"
     # , hereinafter referred to as the "Company",   (no parenthesis)
-    r"|\b(?:hereinafter|hereafter)\s*,?\s+(?:also\s+|indistinctly\s+|jointly\s+)?(?:referred\s+to\s+as|"
-    r"called|known\s+as|designated\s+as)\s+(?:the\s+)?(?:[\"“”]|'')+(?P<hterm>[^\"“”()]{1,50}?)"
+    r"|\b(?:hereinafter|hereafter)\s*,?\s+(?:(?:also\s+|indistinctly\s+|jointly\s+)?(?:referred\s+to\s+as|"
+    r"called|known\s+as|designated\s+as)\s+)?(?:the\s+)?(?:[\"“”]|'')+(?P<hterm>[^\"“”()]{1,50}?)"
     r"(?:[\"“”]|'')"
-    # (USA MCO) / (Developer)
-    r"|\(\s*(?-i:(?P<abbr>[A-Z][A-Z0-9&.\-]{1,12}(?:\s+[A-Z][A-Z0-9&.\-]{1,12}){0,2}|"
+    # (hereinafter referred to as 'IMPCO', which terms shall ...)
+    r"|\(\s*(?:hereinafter|hereafter)[^()'\"“”]{0,60}?\s'(?P<sterm>[A-Z][^'()\"“”]{0,48}?)'(?=[\s,;)])"
+    # (USA MCO) / (Developer) / (the COMPANY)
+    r"|\(\s*(?:the\s+)?(?-i:(?P<abbr>[A-Z][A-Z0-9&.\-]{1,12}(?:\s+[A-Z][A-Z0-9&.\-]{1,12}){0,2}|"
     r"[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?))\s*\)",
     re.I,
 )
 _STRONG_CONNECTOR = re.compile(
     r"\bby\s+and\s+(?:between|among)\b\s*:?|\bbetween\s*:?|\bamong\s*:?|\bBETWEEN\s*:?|"
-    r"-\s*and\s*-|\bAND\s*:",
+    r"-\s*and\s*-|\bAND\s*:|"
+    # a line holding only "and" between two party blocks
+    r"(?m:^[ \t]*(?:and|AND|And)[ \t]*:?[ \t]*$)|[ \t]{2,}(?:AND|And)[ \t]{2,}",
 )
-_WEAK_CONNECTOR = re.compile(r"(?:^|[,;]\s*|\s)(?:and|with|by|to)\s+(?=[\"“(]?[A-Z0-9])")
+_WEAK_CONNECTOR = re.compile(
+    r"(?:^|[,;]\s*|\s)(?:and|And|with|by|to)\s+(?:the\s+(?=[A-Z]))?(?=[\"“(]?[A-Z0-9_])"
+)
 _ENUMERATOR = re.compile(
     r"^[\s,;:]*(?:\(\s*(?:\d{1,2}|[a-z]|[ivx]{1,4}|[A-Z])\s*\)|\d{1,2}\.|[a-z]\))\s+"
 )
@@ -169,13 +175,23 @@ _NAME_END = re.compile(
     r"organi[sz]ed|existing|residing|of\s+\d|registered|established)\b"
     r"|,\s*[A-Z][\w.\-' ]{0,40}?\s\d{1,5}\b"
     r"|,\s*\d{1,5}\s+[A-Z]"
-    r"|\s*\(|\s*[\"“]|\s*[—–]",
+    r"|\s*\(|\s*[\"“]|\s*[—–]"
+    # a column gap; a signatory ("represented by", "acting through"); "Bruce Jenner, Individual";
+    # an address right after a legal form ("Uniquest Corporation 780 Montague Expressway")
+    r"|[ \t]{3,}"
+    r"|,?\s+(?i:(?:duly\s+)?represented\s+by|acting\s+(?:by|through)|"
+    r"through\s+(?:its|his|her|Mr|Ms|Mrs|Dr)\b)"
+    r"|,\s*(?i:(?:an\s+)?individual)\b|,\s*(?:s/o|d/o|w/o|son\s+of|daughter\s+of)\b"
+    r"|(?:(?<=Inc\.)|(?<=Ltd\.)|(?<=Corp\.)|(?<=Co\.)|(?<=\bInc)|(?<=\bLLC)|(?<=\bLtd)|(?<=L\.P\.)|"
+    r"(?<=N\.A\.)|(?<=GmbH)|(?<=Corporation)|(?<=Company)|(?<=Limited))"
+    r"\s+(?:\d{1,6}\s+[A-Z]|(?i:with|having|whose|located)\s)",
 )
 _NAME_OK = re.compile(
-    r"^[\"“]?(?:[A-Z0-9]|[a-z]+(?:\.[a-z]+)+\.?\s|[a-z]+[A-Z])[\w&'’.,/\-]*(?:\s+[\w&'’.,/()\-]+){0,14}$"
+    r"^[\"“]?(?:[A-Z0-9]|[a-z]+(?:\.[a-z]+)+\.?[\s,]|[a-z]+[A-Z])[\w&'’.,/\-]*(?:\s+[\w&'’.,/()\-]+){0,14}$"
 )
 _LABELLED = re.compile(
-    r"(?m)(?:^|\s{2,})[ \t]*(?P<label>Party\s+[A-D]|[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)(?:\s+Name)?[ \t]*:"
+    r"(?m)(?:^|\s{2,}|(?<=\s)(?=Party\s+[A-D]\b))[ \t]*"
+    r"(?P<label>Party\s+[A-D]|[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)(?:\s+\((?P<prole>[A-Za-z][\w ]{1,30})\))?[ \t]*:"
     r"[ \t]*(?:\n[ \t]*)*"
     r"(?P<name>[A-Z0-9][^\n:]{2,160})"
 )
@@ -195,7 +211,8 @@ class PartyDef:
 
 
 def _clean_name(raw: str) -> str:
-    name = re.sub(r"\s+", " ", raw).strip(" ,;:-–—\"“”'")
+    name = re.sub(r"\s+-{3,}\s+", " ", raw)  # a rule line from the page layout
+    name = re.sub(r"\s+", " ", name).strip(" ,;:-–—\"“”'")
     name = re.sub(r"^(?:and|by|with|between|among|the\s+(?=[a-z]))\s+", "", name, flags=re.I)
     name = re.sub(r"(?:\s+(?:of|and|by|with|the|at))+$", "", name)
     name = re.sub(r"\s*,\s*$", "", name)
@@ -215,9 +232,10 @@ def _looks_like_name(name: str) -> bool:
     ):
         return False
     if re.search(
-        r"\b(?:agreement|hereby|shall|dated|made|entered|executed|effective|between)\b", low
-    ):
-        return False
+        r"\b(?:agreement|amendment|hereby|shall|dated|made|entered|executed|effective|between)\b",
+        low,
+    ) or re.search(r"\b(?:name|address)$", low):
+        return False  # a title or a form label ("Customer Name")
     if find_dates(name) or re.search(
         r"\b\d+\.\d+\b|\bBox \d|\bSuite \d|\b\d{5}\b|^\d+[,.]?(?:\s|$)", name
     ):
@@ -345,7 +363,7 @@ def _split_joined(name: str, off: int) -> list[tuple[str, int]]:
 
 _AND_BLOCK = re.compile(
     r"(?m)^[ \t]*(?:\(\d\)[ \t]*)?(?P<a>[A-Z0-9][^\n]{2,100}?)[ \t]*\n(?:[ \t]*\n){0,3}"
-    r"[ \t]*(?:and|AND|-+[ \t]*and[ \t]*-+)[ \t]*\n(?:[ \t]*\n){0,3}"
+    r"[ \t]*(?:and|AND|And|-+[ \t]*and[ \t]*-+)[ \t]*:?[ \t]*\n(?:[ \t]*\n){0,3}"
     r"[ \t]*(?:\(\d\)[ \t]*)?(?P<b>[A-Z0-9][^\n]{2,100}?)[ \t]*$"
 )
 
@@ -355,7 +373,9 @@ def _and_block_parties(text: str, start: int, end: int) -> list[PartyDef]:
     for m in _AND_BLOCK.finditer(text, start, end):
         out = []
         for g in ("a", "b"):
-            name = _clean_name(m.group(g))
+            # a column gap ends the name: "FIBROGEN, INC.      June 1, 2005"
+            raw = re.split(r"[ \t]{3,}", m.group(g))[0]
+            name = _clean_name(raw)
             if not _looks_like_name(name):
                 break
             off = m.start(g)
@@ -365,6 +385,89 @@ def _and_block_parties(text: str, start: int, end: int) -> list[PartyDef]:
         if len(out) == 2:
             return out
     return []
+
+
+_ENTITY_DESCRIPTION = re.compile(
+    r",?\s+(?:a|an)\s+(?:[\w.-]+\s+){0,5}?(?i:statutory\s+trust|business\s+trust|trust|"
+    r"corporation|company|partnership|association|fund)\s*,?\s*$"
+)
+_ROLE_PHRASE_WORDS = sorted(
+    ROLE_WORDS
+    | {"administrator", "underwriter", "arranger", "custodian", "depositor", "manager",
+       "administrative agent", "collateral agent", "general partner", "escrow agent"},
+    key=len,
+    reverse=True,
+)
+_ROLE_ALT = "|".join(re.escape(r).replace(r"\ ", r"\s+") for r in _ROLE_PHRASE_WORDS)
+_ROLE_PHRASE = re.compile(
+    r",?\s+(?:in\s+its\s+capacity\s+)?as\s+(?:the\s+|an?\s+)?(?:[\w-]+\s+){0,3}?"
+    rf"(?P<role>{_ROLE_ALT})(?:\s+(?:and|&)\s+(?:the\s+|an?\s+)?(?:[\w-]+\s+){{0,2}}?(?:{_ROLE_ALT}))?"
+    r"\s*$",
+    re.I,
+)
+_SIGNATORY_OF = re.compile(
+    r"^(?P<person>(?:(?:Mr|Ms|Mrs|Dr)\.?\s+)?[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){1,3}),\s+"
+    r"(?:the\s+|its\s+)?"
+    r"(?:[A-Za-z]+\s+){0,2}?(?i:director|president|chief\s+\w+\s+officer|ceo|cfo|chairman|"
+    r"secretary|treasurer|officer|manager|general\s+partner|partner|owner|representative|"
+    r"attorney-in-fact|signatory)\s+(?:of|for|at)\s+(?P<org>[A-Z].+)$"
+)
+
+
+_DESCRIPTOR = re.compile(
+    r",\s+(?:a|an)\s+(?:[\w.-]+\s+){0,5}?(?i:corporation|company|limited|partnership|trust|"
+    r"association|bank|limited\s+liability)\b"
+)
+_RUN_CONNECTORS = {"&", "of", "and", "de", "du", "der", "la", "the", "für", "for"}
+
+
+def _name_before_descriptor(segment: str) -> int | None:
+    """Start of the capitalised word run that ends where an entity descriptor begins."""
+    d = _DESCRIPTOR.search(segment)
+    if not d:
+        return None
+    toks = list(re.finditer(r"\S+", segment[: d.start()]))
+    start = None
+    for t in reversed(toks):
+        w = t.group(0)
+        if w[:1].isupper() or w[:1].isdigit() or w.lower().strip(",.") in ("inc", "llc", "ltd"):
+            start = t.start()
+        elif w.lower() in _RUN_CONNECTORS and start is not None:
+            continue
+        else:
+            break
+    return start
+
+
+def _strip_role(name: str) -> tuple[str, str | None]:
+    """'Offshore as Borrower' -> ('Offshore', 'borrower'): a role phrase is not part of a name."""
+    m = _ROLE_PHRASE.search(name)
+    if not m or m.start() == 0:
+        return name, None
+    return name[: m.start()].strip(" ,"), re.sub(r"\s+", " ", m.group("role").lower())
+
+
+def _strip_signatory(name: str) -> str:
+    """'Jane Roe, director of Acme Ltd' -> 'Acme Ltd': the person signs for the party."""
+    m = _SIGNATORY_OF.match(name)
+    return m.group("org").strip(" ,") if m else name
+
+
+def _preamble_ended(gap: str) -> bool:
+    """Whether the text between one party's definition and the next name ends the preamble:
+    a sentence end, or a recitals / background heading."""
+    heading = r"(?i)\b(?:whereas|recitals?|background|witnesseth)\b|R\s?E\s?C\s?I\s?T\s?A\s?L"
+    if re.search(heading, gap):
+        return True
+    last = None
+    for m in re.finditer(r"[.!?][\"”')]*\s+(?=[\"“(]?[A-Z0-9])", gap):
+        if _sentence_end_at(gap, m.start()):
+            last = m.end()
+    if last is None:
+        return False
+    # "... Hong Kong. AND: Mr. Zheng Qing" / "... 08054.   AND:" still lists the parties
+    rest = gap[last:]
+    return not (_STRONG_CONNECTOR.search(rest) or re.match(r"\s*(?:and|And)\b", rest))
 
 
 def find_party_definitions(text: str, start: int, end: int) -> list[PartyDef]:
@@ -393,6 +496,10 @@ def find_party_definitions(text: str, start: int, end: int) -> list[PartyDef]:
                 )
             ]
             terms = terms or [m.group("term").strip()]
+        elif m.group("sterm") is not None:
+            close = text.find(")", m.end(), min(end, m.end() + 200))
+            paren_end = close + 1 if close != -1 and "(" not in text[m.end() : close] else m.end()
+            terms = [m.group("sterm").strip()]
         else:
             paren_end = m.end()
             terms = [
@@ -402,10 +509,21 @@ def find_party_definitions(text: str, start: int, end: int) -> list[PartyDef]:
             ]
         segment_start = region_start
         segment = text[segment_start : m.start()]
+        if re.match(
+            r"\(\s*(?:together|collectively|jointly)\s*,|\([^()]{0,120}?\b(?:shall\s+be|are|be)\s+"
+            r"(?:\w+\s+){0,2}?referred\s+to\b",
+            text[m.start() : paren_end],
+            re.I,
+        ) and re.search(r"\band\b", text[m.start() : paren_end]):
+            region_start = paren_end
+            continue  # a name for parties defined before, not a new party
         if abbr_only and (_is_jurisdiction(terms[0]) or len(segment.strip()) < 2):
             continue
         region_start = paren_end
-        if not any(_is_party_term(t) for t in terms):
+        # '"Fund"' names a thing unless the name before it is described as an entity:
+        # 'ARCA U.S. TREASURY FUND, a Delaware statutory trust (the "Fund")'
+        thing_only = not any(_is_party_term(t) for t in terms)
+        if thing_only and not _ENTITY_DESCRIPTION.search(segment[-250:]):
             continue
         strong = list(_STRONG_CONNECTOR.finditer(segment))
         weak = list(_WEAK_CONNECTOR.finditer(segment))
@@ -420,6 +538,11 @@ def find_party_definitions(text: str, start: int, end: int) -> list[PartyDef]:
             cuts.append(0)  # a list of parties: "("UTC"), Otis Worldwide Corporation, a ..."
         if by and not parties:
             cuts.append(by[-1].end())  # "made ... by X"
+        # the capitalised words right before ", a Nevada corporation": "under which MediaNet
+        # Group Technologies, Inc., a Nevada corporation ... ("MEDIANET")"
+        run = _name_before_descriptor(segment)
+        if run is not None:
+            cuts.append(run)
         # the party opens a line or sentence: "Aduro Biotech, Inc., with ..." /
         # "2.  Valence Technology, Inc., (hereinafter referred to as Party B)"
         line = _last_boundary(segment)
@@ -427,14 +550,19 @@ def find_party_definitions(text: str, start: int, end: int) -> list[PartyDef]:
             cuts.append(line)
         if not parties and 0 not in cuts:
             cuts.append(0)  # '(the "Effective Date") INKTOMI CORPORATION ("Inktomi"), a ...'
-        # last resort: after a comma ("between professional golfer, TOM WATSON, (...")
-        cuts += [c.end() for c in reversed(list(re.finditer(r",\s+", segment)))][:3]
-        name = ""
-        n_primary = (
-            len(cuts)
-            - min(3, len(re.findall(r",\s+", segment)))
-            - (1 if (not parties and 0 in cuts) else 0)
+        # last resort: after a comma ("between professional golfer, TOM WATSON, (..."), never
+        # before the last connector: what precedes "and" belongs to the previous party
+        after = max(
+            [c.end() for c in strong] + [w.end() for w in weak if "nd" in w.group(0).lower()],
+            default=0,
         )
+        commas = [c.end() for c in re.finditer(r",\s+", segment) if c.end() > after]
+        commas = list(reversed(commas))[:3]
+        if parties and re.match(r"\s{0,3}[A-Z]", segment) and len(segment) < 200:
+            commas.append(0)  # must be a strong name
+        n_primary = len(cuts) - (1 if (not parties and 0 in cuts) else 0)
+        cuts += commas
+        name = ""
         for i_cut, cut in enumerate(cuts):
             span = _cut_name(segment[cut:])
             if span is None:
@@ -449,18 +577,30 @@ def find_party_definitions(text: str, start: int, end: int) -> list[PartyDef]:
             continue
         if abbr_only and not (split_suffix(name)[1] or len(name.split()) >= 2):
             continue
+        enumerated = re.search(
+            r"(?:^|\n)[ \t]*(?:\(?\d{1,2}[.)]|\([a-z]\))[ \t]*$", text[max(0, n_start - 40) : n_start]
+        )
+        if parties and not enumerated and _preamble_ended(text[parties[-1].def_end : n_start]):
+            break  # the parties are defined together; a later sentence defines other terms
+        name, role_phrase = _strip_role(name)
+        name = _strip_signatory(name)
         off = text.find(name, n_start, n_end + 1)
         if off == -1:
             off = n_start
         short = [t for t in terms if _is_party_term(t)]
+        role = _role(short)
+        if role == "party" and role_phrase:
+            role = role_phrase
         for piece, p_off in _split_joined(name, off):
             parties.append(
-                PartyDef(
-                    piece, p_off, p_off + len(piece), short, _role(short), paren_end, "definition"
-                )
+                PartyDef(piece, p_off, p_off + len(piece), short, role, paren_end, "definition")
             )
+    if len(parties) == 1 and parties[0].rule == "definition":
+        parties = _merge_parties(parties, _party_after_and(text, parties[0].def_end, end))
     if len(parties) < 2:
         parties = _merge_parties(parties, _labelled_parties(text, start, end))
+    if len(parties) < 2:
+        parties = _merge_parties(parties, _numbered_parties(text, start, end))
     if len(parties) < 2:
         parties = _merge_parties(parties, _and_block_parties(text, start, end))
     if len(parties) < 2:
@@ -468,13 +608,73 @@ def find_party_definitions(text: str, start: int, end: int) -> list[PartyDef]:
     return parties
 
 
+def _party_after_and(text: str, pos: int, end: int) -> list[PartyDef]:
+    """'between X ("X"), and\nUniquest Corporation 780 Montague ...': the other party follows
+    the first one's definition after "and", without a definition of its own."""
+    m = re.match(
+        r"\s*,?\s*(?:and|AND|And)\s*:?\s+(?:the\s+)?(?=[A-Z0-9])", text[pos : min(end, pos + 400)]
+    )
+    if not m:
+        return []
+    line_start = pos + m.end()
+    line = text[line_start : min(end, line_start + 200)].split("\n")[0]
+    span = _cut_name(line)
+    if span is None:
+        return []
+    name = _name_to_suffix(line[span[0] : span[1]]) or line[span[0] : span[1]]
+    name, role = _strip_role(_clean_name(name))
+    if not _looks_like_name(name) or not _strong_name(name):
+        return []
+    off = text.find(name, line_start)
+    return [PartyDef(name, off, off + len(name), [], role or "party", off + len(name), "after_and")]
+
+
+_NUMBERED = re.compile(
+    r"(?m)^[ \t]*(?:\((?P<n1>\d)\)|(?P<n2>\d)\.)[ \t]+(?P<line>[A-Z][^\n]{2,200})"
+)
+
+
+def _numbered_parties(text: str, start: int, end: int) -> list[PartyDef]:
+    """A numbered list of parties under a 'Parties' / 'Between' heading:
+    'Parties\n(1) Signature Orthopaedics Pty Ltd (ACN ...)\n(2) CPM Medical Consultants, LLC ...'."""
+    head = re.search(
+        r"(?im)^[ \t]*(?:the\s+)?(?:parties|(?:by\s+and\s+)?between|among)\b[ \t:]*$",
+        text[start:end],
+    )
+    if not head:
+        return []
+    out: list[PartyDef] = []
+    expect = 1
+    for m in _NUMBERED.finditer(text, start + head.end(), min(end, start + head.end() + 2000)):
+        if int(m.group("n1") or m.group("n2")) != expect:
+            break
+        expect += 1
+        line = m.group("line")
+        span = _cut_name(line)
+        if span is None:
+            break
+        # up to the legal form where there is one: "CPM Medical Consultants, LLC of 1565 ..."
+        name = _name_to_suffix(line) or line[span[0] : span[1]]
+        name, role = _strip_role(_clean_name(name))
+        if not _looks_like_name(name):
+            break
+        off = text.find(name, m.start("line"))
+        out.append(
+            PartyDef(name, off, off + len(name), [], role or "party", off + len(name), "numbered")
+        )
+    return out if len(out) >= 2 else []
+
+
 def _labelled_parties(text: str, start: int, end: int) -> list[PartyDef]:
     """'Party A: Beijing Baidu Netcom Science and Technology Co., Ltd.' (label lines)."""
     out: list[PartyDef] = []
     for m in _LABELLED.finditer(text, start, end):
         label = re.sub(r"\s+", " ", m.group("label")).lower()
+        label = re.sub(r"\s+name$", "", label)  # "Company Name: Cardlytics, Inc."
         if label not in ROLE_WORDS:
             continue
+        if m.group("prole") and m.group("prole").lower().strip() in ROLE_WORDS:
+            label = m.group("prole").lower().strip()  # "Party A (Shipper): ..."
         name = _name_to_suffix(m.group("name"))
         if not name:
             continue
@@ -505,12 +705,14 @@ def _between_parties(text: str, start: int, end: int) -> list[PartyDef]:
             span = _cut_name(raw)
             if span is None:
                 continue
-            name = _clean_name(raw[span[0] : span[1]])
-            if not _looks_like_name(name):
-                continue
+            name, role = _strip_role(_clean_name(raw[span[0] : span[1]]))
+            if not _looks_like_name(name) or re.fullmatch(r"[A-Z]{2,6}", name):
+                continue  # "between SEV and DCL" uses defined short names, not the parties' names
             off = text.find(name, m.start(g))
             out.append(
-                PartyDef(name, off, off + len(name), [], "party", off + len(name), "between")
+                PartyDef(
+                    name, off, off + len(name), [], role or "party", off + len(name), "between"
+                )
             )
         if out:
             break

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -194,3 +195,39 @@ def test_registry_folds_across_documents(extractor):
         "GDPR",
         "Regulation (EU) 2016/679",
     }
+
+
+
+SIGNED = (
+    "SERVICES AGREEMENT\n\nThis Services Agreement is made between Alpha Analytics LLC "
+    '("Alpha") and First American Title Insurance Company (the "Client").\n\n'
+    "1. Services. Alpha shall provide the Services.\n\n"
+    "ALPHA ANALYTICS LLC By: /s/ Jane Roe Name: Jane Roe Title: Chief Executive Officer\n\n"
+    "By: /s/ Arun Menawat Name: Arun Menawat Title: CEO\n"
+)
+
+
+def _extract_signed(extractor):
+    parsed = parsed_from_text(SIGNED, "signed.txt", "Signed")
+    sections = sections_from_parsed(parsed, "t1", "doc-sig")
+    facts = extract_facts(parsed, sections, "t1", "doc-sig")
+    parties = [f for f in facts if f.attribute == "party"]
+    reg = EntityRegistry("t1")
+    return extractor.extract(parsed, sections, "t1", "doc-sig", registry=reg, parties=parties)
+
+
+def test_signature_block_labels_do_not_become_entities(extractor):
+    names = {e.canonical_name for e in _extract_signed(extractor).entities}
+    for name in names:
+        assert not re.search(r"\b(?:By|Name|Title)\s*:?$|^(?:By|Name|Title)\s*:|/s/", name), name
+    assert {"Jane Roe", "Arun Menawat"} & names
+    # a name that merely contains a label word, not followed by ":", is kept whole
+    assert "First American Title Insurance Company" in names
+
+
+def test_parties_without_role_words_are_parties(extractor):
+    result = _extract_signed(extractor)
+    names = {e.id: e.canonical_name for e in result.entities}
+    roles = {names[m.entity_id]: m.role for m in result.mentions if m.role}
+    assert roles.get("Alpha Analytics LLC") == "party"
+    assert roles.get("First American Title Insurance Company") == "client"

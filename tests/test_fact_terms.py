@@ -1,0 +1,156 @@
+"""Expiration and effective-date rules on hand-written contract sentences (each with a negative)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ingest.clause_types import sections_from_parsed
+from ingest.facts import ASSERT_THRESHOLD, extract_facts, top_fact
+from ingest.normalize import find_durations
+from ingest.text_document import parsed_from_text
+
+OPENING = (
+    'SUPPLY AGREEMENT\n\nThis Agreement is made as of January 15, 2017 (the "Effective Date") by '
+    'and between Alpha LLC ("Alpha") and Beta Inc. ("Beta").\n\n'
+)
+
+
+def facts_of(text: str):
+    parsed = parsed_from_text(text, "snippet.txt", "Snippet")
+    sections = sections_from_parsed(parsed, "t_terms", "doc-1")
+    return extract_facts(parsed, sections, "t_terms", "doc-1")
+
+
+def top(facts, attribute):
+    f = top_fact(facts, attribute, min_confidence=ASSERT_THRESHOLD)
+    return f.value_text if f else None
+
+
+@pytest.mark.parametrize(
+    "sentence, expected",
+    [
+        # a stated end date wins over start + duration (the day before the anniversary here)
+        (
+            "This Agreement shall commence effective June 1, 2017, and shall continue for a term "
+            'of three (3) years expiring May 31, 2020 (the "Term").',
+            "2020-05-31",
+        ),
+        ("The Cooperation Term shall be two years from May 1, 2017 to April 30, 2019.", "2019-04-30"),
+        ("The term of this Agreement shall be a period ending December 31, 2021.", "2021-12-31"),
+        # "full calendar months" is a duration
+        (
+            "This Agreement shall commence on the Effective Date and shall continue for a period "
+            "of twelve (12) full calendar months.",
+            "2018-01-15",
+        ),
+        ("This Agreement shall continue in effect until terminated by either party.", "perpetual"),
+        ("Period of services: this Agreement is valid for an indefinite term.", "perpetual"),
+    ],
+)
+def test_expiration_rules(sentence, expected):
+    assert top(facts_of(OPENING + "2. Term. " + sentence), "expiration_date") == expected
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # the perpetual words belong to something other than the agreement's term
+        "However, no assignment shall be effective under this Agreement until such time as "
+        "Alpha gives Beta written notice of its acceptance of the assignment.",
+        "If any clause of this Agreement shall be held to be indefinite, invalid or unenforceable, "
+        "the balance of this Agreement shall continue in full force and effect.",
+        "All Confidential Information furnished during the term of this Agreement shall be kept "
+        "confidential during the term of this Agreement and for an indefinite period thereafter.",
+        "During the period from the execution of this Agreement until the expiration of the "
+        "Standstill Period, the size of the Board shall not be increased.",
+        # a period after an event we cannot date is not the agreement's term
+        "Any Party which ceases to own an interest in the Company shall remain subject to the "
+        "terms of this Agreement for a period of ten (10) years after the date of such transfer.",
+        # "to" alone (no "from ... to") is not an end date
+        "Alpha shall deliver the reports to Beta on March 3, 2018.",
+    ],
+)
+def test_expiration_negatives(sentence):
+    assert top(facts_of(OPENING + "2. Term. " + sentence), "expiration_date") is None
+
+
+def test_term_ending_on_a_date_given_in_an_exhibit():
+    text = (
+        OPENING + "5. Term. The Term will commence on the Effective Date and will remain in "
+        "effect, unless sooner terminated under paragraph 5.2, until the termination date "
+        "specified in Exhibit A.\n\nEXHIBIT A\n\nTERMINATION DATE: September 30, 2019\n"
+    )
+    facts = facts_of(text)
+    assert top(facts, "expiration_date") == "2019-09-30"
+    # without the reference the exhibit's field is not read as the agreement's expiration
+    other = OPENING + "5. Fees. Fees are listed in Exhibit A.\n\nEXHIBIT A\n\nTERMINATION DATE: September 30, 2019\n"
+    assert top(facts_of(other), "expiration_date") is None
+
+
+EVENT_OPENING = (
+    "JOINT VENTURE CONTRACT\n\nThis Contract is entered into by and between Alpha LLC "
+    '("Alpha") and Beta Inc. ("Beta").\n\n'
+)
+SIGNED = (
+    "\n\nIN WITNESS WHEREOF, the duly authorized representative of each Party has signed this "
+    "Contract on November 8, 2002.\n\nBy: ____\n"
+)
+
+
+@pytest.mark.parametrize(
+    "definition",
+    [
+        '1.5 "Effective Date" means the effective date of this Contract, which shall be the date on '
+        "which this Contract has been approved by the Examination and Approval Authority.",
+        "20.1 This Contract shall take effect after it is approved by the Examination and "
+        "Approval Authority.",
+    ],
+)
+def test_effective_on_an_event_is_not_the_signing_date(definition):
+    text = (
+        EVENT_OPENING + definition + "\n\n2. Term. The Contract Term shall extend for a period of "
+        "fifty (50) years from the Effective Date." + SIGNED
+    )
+    facts = facts_of(text)
+    assert top(facts, "agreement_date") == "2002-11-08"
+    assert top(facts, "effective_date") is None
+    assert top(facts, "expiration_date") is None  # fifty years from an undated event
+
+
+@pytest.mark.parametrize(
+    "definition",
+    [
+        '1.5 "Effective Date" means the date on which this Contract is signed by the last Party.',
+        "20.1 This Contract shall take effect upon execution by both Parties.",
+    ],
+)
+def test_effective_on_signature_falls_back_to_the_signing_date(definition):
+    text = (
+        EVENT_OPENING + definition + "\n\n2. Term. The Contract Term shall extend for a period of "
+        "five (5) years from the Effective Date." + SIGNED
+    )
+    facts = facts_of(text)
+    assert top(facts, "effective_date") == "2002-11-08"
+    assert top(facts, "expiration_date") == "2007-11-08"
+
+
+def test_duration_with_two_qualifiers():
+    (d,) = find_durations("twelve (12) full calendar months")
+    assert (d.value.value, d.value.unit) == (12.0, "month")
+    assert find_durations("the full calendar") == []
+
+
+def test_defined_term_running_indefinitely_is_perpetual():
+    sentence = (
+        '"Term" means the period of time commencing on the Effective Date and continuing '
+        "thereafter indefinitely until this Agreement is terminated pursuant to Section 10 below."
+    )
+    assert top(facts_of(OPENING + "1. Definitions. " + sentence), "expiration_date") == "perpetual"
+
+
+def test_term_from_its_own_execution_is_dated():
+    sentence = (
+        "This Agreement shall continue in effect for a period of one year from the date of its "
+        "execution and from year to year thereafter."
+    )
+    assert top(facts_of(OPENING + "2. Term. " + sentence), "expiration_date") == "2018-01-15"

@@ -1,0 +1,200 @@
+"""Party extraction from contract openings (ingest/parties.py) on hand-written preambles, and the
+CUAD Parties gold reading of bench/fact_agreement.py."""
+
+from __future__ import annotations
+
+from bench.fact_agreement import gold_parties
+from ingest.parties import find_party_definitions
+
+
+def parties(text: str) -> dict[str, tuple[str, list[str]]]:
+    """name -> (role, defined short names)."""
+    return {p.name: (p.role, p.short_names) for p in find_party_definitions(text, 0, len(text))}
+
+
+def test_preamble_names_with_aliases_and_roles():
+    got = parties(
+        'This License Agreement is made between Acme Widgets, Inc., a Delaware corporation '
+        '("Acme" or "Licensor"), and Beta Labs LLC, a California limited liability company '
+        '(the "Licensee").\n\nWHEREAS Acme owns patents.'
+    )
+    assert got == {
+        "Acme Widgets, Inc.": ("licensor", ["Acme", "Licensor"]),
+        "Beta Labs LLC": ("licensee", ["Licensee"]),
+    }
+
+
+def test_by_and_among_three_parties():
+    got = parties(
+        "This Agreement is entered into by and among Gamma Holdings Corp., a Nevada corporation "
+        '("Gamma"), Delta Partners, L.P., a Delaware limited partnership ("Delta"), and '
+        'Epsilon Bank, N.A. (the "Agent").'
+    )
+    assert set(got) == {"Gamma Holdings Corp.", "Delta Partners, L.P.", "Epsilon Bank, N.A."}
+    assert got["Epsilon Bank, N.A."][0] == "agent"
+
+
+def test_numbered_parties_joined_by_and_line():
+    got = parties(
+        "This AGREEMENT is made the 20 March day of 1998\n\n      BETWEEN\n"
+        '      1. Heal Data Corp., a Delaware corporation ("Heal"), having an address at '
+        "380 Pleasant Street, Malden, Massachusetts, 02148, USA\n      AND\n"
+        '      2. Blackfield Science Limited a company registered in England ("Blackfield"), '
+        'and Munk A/S, a company registered in Denmark ("Munk"), having an address at '
+        "35 Norre Sogade, Copenhagen DK-1016, Denmark (together, Blackfield and Munk shall be "
+        'referred to as "the Publishers")\n'
+    )
+    # no "USA AND 2. Blackfield ..." and no party made of the group name or an address
+    assert set(got) == {"Heal Data Corp.", "Blackfield Science Limited", "Munk A/S"}
+
+
+def test_numbered_party_blocks_on_separate_lines():
+    got = parties(
+        "Distributorship agreement\n\nTHIS AGREEMENT is dated\nParties\n"
+        "(1) Sigma Orthopaedics Pty Ltd (ACN 106 702 416) , 7 Sirius Road, Lane Cove, NSW\n"
+        "(2) Kappa Medical Consultants, LLC of 1565 Central Expressway, Dallas, TX 75080.\n"
+    )
+    assert set(got) == {"Sigma Orthopaedics Pty Ltd", "Kappa Medical Consultants, LLC"}
+
+
+def test_title_block_lines_with_date_in_a_column():
+    got = parties(
+        "COLLABORATION AGREEMENT\n\nBY AND BETWEEN\n\nORION PHARMA INC.\n\nAND\n\n"
+        "NOVA GEN, INC.      June 1, 2005\n\n"
+    )
+    assert set(got) == {"ORION PHARMA INC.", "NOVA GEN, INC."}
+
+
+def test_party_after_and_without_its_own_definition():
+    got = parties(
+        'This Agreement is effective 7/1/98 ("Effective Date") between Tri Path Technology, Inc. '
+        '("Tri Path"), and\nUnique West Corporation 780 Montague Expressway Suite 406 '
+        "San Jose, CA 95131\nTri Path and Distributor intend to establish a distribution."
+    )
+    assert set(got) == {"Tri Path Technology, Inc.", "Unique West Corporation"}
+
+
+def test_role_phrase_is_stripped_from_the_name_and_kept_as_role():
+    got = parties(
+        "This Completion Agreement is made by and between Prime Offshore Drilling LLC as Borrower "
+        "and Guaranty Savings Bank as Agent and Lender, dated June 29, 2006.\n"
+    )
+    assert got == {
+        "Prime Offshore Drilling LLC": ("borrower", []),
+        "Guaranty Savings Bank": ("agent", []),
+    }
+
+
+def test_signatory_is_not_a_party():
+    got = parties(
+        "This Outsourcing Agreement is effective as from the 1st day of January, 2009, "
+        "by and between:\nSilica Smelters Pty Ltd, registration nr 1998/019036/07, represented "
+        "by Benoit Emile Ollivier, Managing Director, acting pursuant to the powers granted to "
+        'him by the Board (hereinafter referred to as "the Customer"),\nAND\n'
+        "ESPACIO SERVICES, SA., a public limited company with place of business in Madrid, "
+        'and represented by Mr. Carlos Lafitte as Chief Executive (hereinafter referred to as "EIT").'
+    )
+    assert not any("Ollivier" in n or "Lafitte" in n for n in got)
+    assert "ESPACIO SERVICES, SA." in got
+
+
+def test_person_signing_for_a_company_gives_the_company():
+    got = parties(
+        'This Agreement is made between Natalia Tunev, director of FreeCook ("FreeCook"), and '
+        "Mitchell Vital, director of Mitchell's Web Advance, PLC (\"MWA\")."
+    )
+    assert set(got) == {"FreeCook", "Mitchell's Web Advance, PLC"}
+
+
+def test_individual_named_in_the_preamble_is_a_party():
+    got = parties(
+        'This ENDORSEMENT AGREEMENT (the "Agreement") is made this 1st day of November, 2003 by '
+        'and between Bruce Jenkins, Individual ("CELEBRITY"), with his offices located in '
+        "California; and The Right Solution, a Nevada Corporation (the COMPANY), with its offices "
+        "located at 3035 East Patrick Lane, Las Vegas."
+    )
+    assert set(got) == {"Bruce Jenkins", "The Right Solution"}
+
+
+def test_terms_defined_after_the_preamble_are_not_parties():
+    got = parties(
+        'El Banco Finance Corporation, a Georgia corporation (the "Company"), proposes to engage '
+        'the sales agent (the "Agent") to assist the Company. 1. The Offering. The Company has '
+        "filed with the Securities and Exchange Commission (the \"Commission\") a registration "
+        "statement.\n"
+    )
+    assert set(got) == {"El Banco Finance Corporation"}
+
+
+def test_inline_party_labels():
+    got = parties(
+        "Collaboration Agreement This Agreement is made and entered into by and between the "
+        "following parties in Beijing. Party A: Didi Travel Technology Co., Ltd. Legal "
+        "Representative: Ting Chen Party B: Hunan Leasing Co., Ltd Legal Representative: "
+        'Xiang Li Party A and Party B shall be individually referred to as a "Party".'
+    )
+    assert got == {
+        "Didi Travel Technology Co., Ltd.": ("party a", ["Party A"]),
+        "Hunan Leasing Co., Ltd": ("party b", ["Party B"]),
+    }
+
+
+def test_entity_described_as_a_trust_with_a_thing_like_short_name():
+    got = parties(
+        'This Agreement ("Agreement") is made as of May 1, 2020 by and between ARCA U.S. TREASURY '
+        'FUND, a Delaware statutory trust (the "Fund"), and ARCA CAPITAL MANAGEMENT, LLC, a '
+        'Delaware limited liability company (the "Administrator").'
+    )
+    assert set(got) == {"ARCA U.S. TREASURY FUND", "ARCA CAPITAL MANAGEMENT, LLC"}
+    # a thing named "Fund" without an entity description is not a party
+    assert "Marketing" not in " ".join(
+        parties('Each franchisee pays into the Marketing Fund (the "Fund") monthly.')
+    )
+
+
+def test_short_names_in_a_between_clause_are_not_parties():
+    assert parties('"Agreement" means this agreement made between SEV and DCL.\n') == {}
+
+
+def test_single_quoted_definition():
+    got = parties(
+        "This Joint Venture Agreement is made BETWEEN IMPCO Tech Inc., a company incorporated "
+        "under the laws of Delaware (hereinafter referred to as 'IMPCO', which terms shall "
+        "include its successors),   AND   MINDA PARTS LIMITED, a company incorporated under the "
+        "Companies Act (hereinafter referred to as 'MIL', which terms shall include its assigns)."
+    )
+    assert set(got) == {"IMPCO Tech Inc.", "MINDA PARTS LIMITED"}
+    assert got["IMPCO Tech Inc."][1] == ["IMPCO"]
+
+
+# ----------------------------------------------------------------------------- the bench's gold
+
+
+def test_gold_parties_lower_case_brand_names():
+    assert gold_parties('iPayment, Inc. ("ISO"); Wells Fargo Bank, N.A. ("Bank")') == [
+        "iPayment, Inc",
+        "Wells Fargo Bank, N.A",
+    ]
+    assert gold_parties('theglobe.com, inc. ("theglobe"); The Boxlot Company ("Boxlot")') == [
+        "theglobe.com, inc",
+        "The Boxlot Company",
+    ]
+    # a lower-case role piece is still not a party
+    assert gold_parties("Acme Corp.; the seller; sales agent") == ["Acme Corp"]
+
+
+def test_gold_parties_leading_parenthesis_and_collective_sentences():
+    assert gold_parties(
+        '(Greater Valley Holdings ("PA MHC"); Alliance Bancorp, Inc. ("Company"))'
+    ) == ["Greater Valley Holdings", "Alliance Bancorp, Inc"]
+    assert gold_parties(
+        'TENNESSEE PIPELINE COMPANY ("Transporter"); LOUISVILLE ELECTRIC COMPANY ("Shipper"); '
+        'Transporter and Shipper shall collectively be referred to herein as the "Parties".'
+    ) == ["TENNESSEE PIPELINE COMPANY", "LOUISVILLE ELECTRIC COMPANY"]
+
+
+def test_gold_parties_list_of_other_pieces_is_dropped():
+    assert gold_parties(
+        "Aizu Semi Limited; Fuji Semi Limited; Transform, Inc.; Aizu Semi Limited, Fuji Semi "
+        'Limited, Transform, Inc. (collectively referred to as the "Parties")'
+    ) == ["Aizu Semi Limited", "Fuji Semi Limited", "Transform, Inc"]
