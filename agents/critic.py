@@ -61,14 +61,15 @@ def key_groups(plan: Plan) -> list[list[str]]:
 
 def key_terms(plan: Plan) -> list[str]:
     """All key phrases (flattened groups, "a&b" split), e.g. for picking the best sentence of a passage."""
-    return list(dict.fromkeys(p for g in key_groups(plan) for t in g for p in t.split("&")))
+    return list(dict.fromkeys(p for g in key_groups(plan) for t in g for p in t.split("&") if not p.startswith("!")))
 
 
 def names_asked_thing(plan: Plan, text: str, groups: list[list[str]] | None = None) -> bool:
-    """Each group has a phrase in ``text``; a phrase "a&b" needs both parts."""
+    """Each group has a phrase in ``text``; a phrase "a&b" needs both parts, "a&!c" needs a without c."""
     low = text.lower()
     groups = key_groups(plan) if groups is None else groups
-    return all(any(all(part in low for part in k.split("&")) for k in g) for g in groups)
+    return all(any(all((part[1:] not in low) if part.startswith("!") else (part in low) for part in k.split("&"))
+                   for k in g) for g in groups)
 
 
 def expansion_terms(plan: Plan) -> list[str]:

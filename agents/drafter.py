@@ -160,6 +160,10 @@ class Drafter:
         order = {a: i for i, a in enumerate(term.fact_attributes if term else (attribute,))}
         out.sort(key=lambda e: (-round(self.rel(e) + fit.get(e.id, 0.0), 2), order.get(e.fact.attribute, 9),
                                 STORE_RANK.get(e.store, 5), -e.fact.confidence))
+        if attribute.endswith("_date"):
+            # the date asked for before a stand-in: when a contract states when it was entered into AND when it
+            # takes effect, the agreement date is not its effective date (nor the other way round)
+            out.sort(key=lambda e: e.fact.attribute != attribute)
         return out
 
     def cell_fit(self, cell: Evidence) -> float:
@@ -236,6 +240,14 @@ class Drafter:
         facts = self.facts_for(attribute, doc_ids)
         if attribute == "party":
             return self.state_parties(facts, doc_ids)
+        if attribute == "expiration_date":
+            for e in facts:  # "... for three (3) years expiring May 31, 2001": the contract's own end date wins
+                end = _stated_end(e.citation.quote)
+                if end is not None:
+                    doc = f" of {self.title(e, version=True)}" if many_docs or self.plan.documents else ""
+                    self.say(f'The {label}{doc} is {end} ({self.where(e.citation)}: "{_short(e.citation.quote)}")',
+                             [self.cite(e)])
+                    return e
         if facts and attribute == "expiration_date" and facts[0].fact.attribute == "term":
             if self.expiry_from_term(facts[0]):
                 return facts[0]
@@ -279,6 +291,8 @@ class Drafter:
     def quoted(self, e: Evidence) -> Evidence | None:
         """The fact if its quote states its value; else the fact with its quote widened to the nearby stored
         text that states it (exact char span); else None (a figure the user could not see on the page)."""
+        if e.fact is not None and not _words_stated(e):
+            return None
         if e.fact is None or quote_states(e.citation.quote, self.value_of(e)):
             return e
         if not e.fact.attribute.endswith("_date"):
@@ -669,6 +683,45 @@ class Drafter:
             self.narrative()
 
 
+_END_CUE = re.compile(r"\b(?:expir(?:e|es|ing|ation)|end(?:s|ing)?|until|through|terminat(?:e|es|ing))\s+(?:on\s+)?$",
+                      re.IGNORECASE)
+_TERM_WORDS = ("expiration_date", "term", "renewal_term")
+
+
+def _stated_end(quote: str) -> str | None:
+    """The end date a term clause states in so many words ("expiring May 31, 2001", "until 31 December
+    2020"), as ISO; None when the clause only gives a period, or when the dates are those of a renewal or
+    extension period (its end is not the agreement's expiry)."""
+    if re.search(r"\brenew|\bexten(?:d|sion)|\badditional\b", quote, re.I):
+        return None
+    for fig in extract_figures(quote, structural=True):
+        if fig.kind == "date" and _END_CUE.search(quote[max(0, fig.start - 30):fig.start]):
+            return fig.value
+    return None
+
+
+def _words_stated(e: Evidence) -> bool:
+    """A term given in words ("perpetual", "indefinite") must be said by its quote; a quote about something
+    else does not make an agreement perpetual. Values with figures are checked by ``quote_states``."""
+    f = e.fact
+    if f.attribute not in _TERM_WORDS or extract_figures(f.value_text, structural=True):
+        return True
+    low = e.citation.quote.lower()
+    if re.search(r"perpetu|indefinite", f.value_text, re.I):
+        # what survives termination is not the term of the agreement
+        return bool(_OPEN_ENDED.search(low)) and not _SURVIVAL.search(low)
+    words = [w for w in content_words(f.value_text) if len(w) >= 5]
+    return not words or any(w[:5] in low for w in words)
+
+
+_SURVIVAL = re.compile(r"surviv|notwithstanding (?:any|the) (?:expiration or )?terminat|"
+                       r"(?:after|following|upon) (?:the )?(?:expiration or )?(?:any )?terminat")
+# how a contract says it has no end date: "in perpetuity", "until terminated", "unless and until either party
+# gives notice", "shall not be terminated", "evergreen", "no fixed term"
+_OPEN_ENDED = re.compile(r"perpetu|indefinite|evergreen|unless and until|until\s+(?:\S+\s+){0,6}?terminat|"
+                         r"shall not (?:be )?terminat|no (?:fixed|set|definite) (?:term|expir|end date)|no (?:expiration|expiry|end date)")
+
+
 def _short(text: str, limit: int = 200) -> str:
     text = normalise_space(text)
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
@@ -741,24 +794,26 @@ def llm_evidence(evidence: list[Evidence], grades: dict[str, Grade], limit: int)
 
 
 def documents_block(items: list[Evidence]) -> str:
-    from agents.llm import fence
+    from agents.llm import fence, fence_attr
 
     blocks = []
     for i, e in enumerate(items, start=1):
         c = e.citation
         body = c.quote if e.fact is not None else e.text
         body = fence(_short(body, 700))
-        attrs = f'index="{i}" title="{fence(c.document_title)}" version="{c.version}" page="{c.page}"'
+        attrs = f'index="{i}" title="{fence_attr(c.document_title)}" version="{c.version}" page="{c.page}"'
         if c.clause_number:
-            attrs += f' clause="{fence(c.clause_number)}"'
+            attrs += f' clause="{fence_attr(c.clause_number)}"'
         if e.fact is not None:
             cell = f" [{e.fact.metric or ''} / {e.fact.dimension or ''}]" if e.fact.metric or e.fact.dimension else ""
-            attrs += f' fact="{fence(e.fact.attribute)}{fence(cell)}: {fence(e.fact.value_text)}"'
+            attrs += f' fact="{fence_attr(e.fact.attribute)}{fence_attr(cell)}: {fence_attr(e.fact.value_text)}"'
         blocks.append(f"<document {attrs}>\n{body}\n</document>")
     return "\n".join(blocks)
 
 
 _MARK = re.compile(r"\[(\d+(?:\s*,\s*\d+)*)\]")
+#: a fragment that is only a list marker ("2.", "(b)", "iv)", "-"): layout, not a claim
+_ENUMERATOR = re.compile(r"\(?(?:\d{1,2}|[a-z]|[ivx]{1,4})[.)]?\)?|[-*\u2022]", re.I)
 
 
 def parse_llm_draft(content: str, items: list[Evidence]) -> Draft:
@@ -772,7 +827,7 @@ def parse_llm_draft(content: str, items: list[Evidence]) -> Draft:
 
     for s, e in sentences(text):
         sentence = text[s:e].strip()
-        if not sentence:
+        if not sentence or _ENUMERATOR.fullmatch(sentence):
             continue
         idx: list[int] = []
         for m in _MARK.finditer(sentence):

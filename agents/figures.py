@@ -48,8 +48,9 @@ DURATION_UNITS = {
 # Numbers that locate rather than state: citation markers, clause and page numbers, versions.
 _STRUCTURAL = re.compile(
     r"\[\d+(?:\s*,\s*\d+)*\]"
-    r"|§+\s*[\dA-Za-z.()\-]+"
-    r"|\b(?:sections?|clauses?|art(?:icle)?s?\.?|paragraphs?|para\.?|schedules?|exhibits?|annex(?:es)?|"
+    r"|§+\s*(?:(?:chapters?|sections?|clauses?|art(?:icle)?s?\.?|parts?|schedules?|exhibits?|annex(?:es)?|"
+    r"appendix|paragraphs?)\s+)?[\dA-Za-z.()\-]+"
+    r"|\b(?:chapters?|sections?|clauses?|art(?:icle)?s?\.?|paragraphs?|para\.?|schedules?|exhibits?|annex(?:es)?|"
     r"appendix|items?)\s+[\dIVXLivxl]+(?:\.\d+)*(?:\s*\([0-9a-z]+\))*"
     r"|\bp(?:p|ages?|g)?\.?\s*\d+(?:\s*[-–]\s*\d+)?"
     r"|\bv(?:ersion)?\.?\s*\d+\b"

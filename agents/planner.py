@@ -178,7 +178,7 @@ def parse_question(question: str, nlp=None) -> Plan:
             plan.attributes.append("agreement_date")
             plan.attribute = plan.attributes[0]
     plan.comparison = _comparison(low) if plan.intent == "compare" else None
-    plan.exclude_parties = [p for m in _OF_UNDER.finditer(q) for p in [m.group("party").strip()]]
+    plan.exclude_parties = [p for m in _OF_UNDER.finditer(q) for p in [_GROUP_TAIL.sub("", m.group("party")).strip()]]
     plan.sub_questions = _sub_questions(plan)
     plan.tools = default_tools(plan)
     return plan
@@ -313,7 +313,17 @@ def _constraints(q: str, low: str) -> Constraints:
     return c
 
 
+# "X and all of its subsidiaries and other Affiliates": the party is X (its group is not another party)
+_GROUP_TAIL = re.compile(
+    r",?\s+(?:and|together\s+with|including)\s+(?:all\s+(?:of\s+)?)?(?:its|their)\s+(?:respective\s+)?"
+    r"(?:(?:direct|indirect|and|other|present|future|wholly[- ]owned)\s+)*(?:subsidiaries|affiliates|affiliated companies)"
+    r"(?:\s+and\s+(?:(?:its|their|other)\s+)*(?:subsidiaries|affiliates|affiliated companies))*",
+    re.IGNORECASE,
+)
+
+
 def _clean_name(name: str) -> str:
+    name = _GROUP_TAIL.sub("", name)
     name = re.sub(r"^(?:the|this|that|our|their)\s+", "", name.strip(" ,.;:"), flags=re.I)
     return name.strip(" ,;:")
 

@@ -38,11 +38,12 @@ def resolve_documents(plan: Plan, ctx: ToolContext) -> tuple[Plan, list[TraceSte
             for ref in plan.documents:
                 ref.explicit = False  # cannot tell "missing" from "unreachable"
         return plan, trace
+    down: dict[str, str] = {}  # a store that failed a lookup -> its error
     for ref in plan.documents:
         started = time.perf_counter()
         note = None
         try:
-            _resolve_ref(ref, ctx)
+            _resolve_ref(ref, ctx, down)
         except StoreError as exc:
             note = f"document lookup failed: {exc}"
             ref.explicit = False  # unreachable is not "no such document"
@@ -56,7 +57,7 @@ def resolve_documents(plan: Plan, ctx: ToolContext) -> tuple[Plan, list[TraceSte
                 continue
             started = time.perf_counter()
             try:
-                ids = _entity_document_ids(ctx, name)
+                ids = _entity_document_ids(ctx, name, down)
             except StoreError:
                 ids = set()
             docs = _active(ctx, ids)
@@ -67,6 +68,8 @@ def resolve_documents(plan: Plan, ctx: ToolContext) -> tuple[Plan, list[TraceSte
                                                   resolved_by="entity"))
             trace.append(TraceStep(node="plan", tool="resolve_entity", arguments={"name": name},
                                    results=len(docs), ms=_ms(started)))
+    for store, error in down.items():  # said in the answer: the names were resolved without it
+        trace.append(TraceStep(node="plan", tool=store, note=f"{store} channel unavailable ({error})"))
     return plan, trace
 
 
@@ -74,10 +77,10 @@ def _ms(started: float) -> float:
     return round((time.perf_counter() - started) * 1000, 2)
 
 
-def _resolve_ref(ref: DocumentRef, ctx: ToolContext) -> None:
+def _resolve_ref(ref: DocumentRef, ctx: ToolContext, down: dict[str, str] | None = None) -> None:
     party_docs: list[set[str]] = []
     for party in ref.parties:
-        party_docs.append(_party_document_ids(ctx, party))
+        party_docs.append(_party_document_ids(ctx, party, down))
     candidates: set[str] = set().union(*party_docs) if party_docs else set()
     if ref.title:
         for doc in ctx.pg.find_documents(ctx.tenant, ref.title, limit=20):
@@ -115,8 +118,8 @@ def _resolve_ref(ref: DocumentRef, ctx: ToolContext) -> None:
     ref.titles = [d.title for d, _, _ in kept]
 
 
-def _party_document_ids(ctx: ToolContext, name: str) -> set[str]:
-    ids = _entity_document_ids(ctx, name)
+def _party_document_ids(ctx: ToolContext, name: str, down: dict[str, str] | None = None) -> set[str]:
+    ids = _entity_document_ids(ctx, name, down)
     key = alias_key(name)
     if key and len(key) >= 3:
         try:
@@ -128,7 +131,7 @@ def _party_document_ids(ctx: ToolContext, name: str) -> set[str]:
     return ids
 
 
-def _entity_document_ids(ctx: ToolContext, name: str) -> set[str]:
+def _entity_document_ids(ctx: ToolContext, name: str, down: dict[str, str] | None = None) -> set[str]:
     ids: set[str] = set()
     entity = ctx.pg.resolve_entity(ctx.tenant, name)
     if entity is not None:
@@ -140,8 +143,9 @@ def _entity_document_ids(ctx: ToolContext, name: str) -> set[str]:
             for row in ctx.graph.documents_for_entity(ctx.tenant, name, active_only=True):
                 if row.get("id"):
                     ids.add(str(row["id"]))
-        except StoreError:
-            pass  # graph down: Postgres aliases and text still resolve names
+        except StoreError as exc:  # graph down: Postgres aliases and text still resolve names
+            if down is not None:
+                down.setdefault("graph", f"graph unavailable: {' '.join(str(exc).split())[:300]}")
     return ids
 
 

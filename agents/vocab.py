@@ -149,8 +149,13 @@ CLAUSE_TYPES: tuple[Term, ...] = (
          ("most favored", "most favoured", "no less favorable", "no less favourable", "more favorable",
           "more favourable", "best price", "lowest price")),
     Term("non_compete", (r"non-?compet", r"not (to )?compete", r"competitive restriction"),
-         ("non-compete", "shall not compete", "competing business", "competitive"), ("compet",)),
-    Term("exclusivity", (r"exclusiv",), ("exclusive", "exclusivity", "sole"), ("exclusiv", "sole and")),
+         ("non-compete", "shall not compete", "competing business", "competitive"),
+         # "compet" alone also finds "competent court" and "competitive terms"
+         ("non-compet", "noncompet", "not compete", "not to compete", "compete with", "competes with",
+          "competing", "in competition", "competitor", "competitive business", "competitive product")),
+    Term("exclusivity", (r"exclusiv",), ("exclusive", "exclusivity", "sole"),
+         # "exclusive jurisdiction" / "venue shall be exclusively in" is a forum clause, not exclusivity
+         ("exclusiv&!jurisdiction&!venue&!court", "sole and")),
     Term("non_solicit", (r"solicit", r"no[- ]hire", r"\bpoach"),
          ("solicit", "hire", "employees", "customers", "non-solicitation"), ("solicit", "hire")),
     Term("non_disparagement", (r"disparag",), ("disparage", "disparaging", "negative statements"), ("disparag",)),
@@ -158,7 +163,10 @@ CLAUSE_TYPES: tuple[Term, ...] = (
                                          r"terminat\w* (at any time|without cause)"),
          ("terminate", "convenience", "without cause", "at any time", "prior written notice"),
          ("for convenience", "terminat&without cause", "terminat&at any time", "terminat&for any reason",
-          "terminat&sole discretion", "terminat&no reason")),  # "a&b": both in the passage
+          "terminat&sole discretion", "terminat&no reason",
+          # a right to end the contract just by giving notice, no ground required ("may terminate this
+          # Agreement by giving thirty (30) days written notice"); a notice to end it for breach is not one
+          "terminat&days&notice&!breach&!default&!fail&!insolven&!bankrupt")),  # "a&b": both; "!c": not c
     Term("rofr_rofo", (r"right of first", r"\brof[rno]\b"),
          ("right of first refusal", "right of first offer", "first negotiation"), ("first refusal", "first offer",
                                                                                    "first negotiat", "right of first")),
@@ -186,7 +194,8 @@ CLAUSE_TYPES: tuple[Term, ...] = (
     Term("joint_ip_ownership", (r"joint(ly)? own",), ("jointly owned",), ("joint",)),
     Term("license_grant", (r"licen[cs]es? (are |is )?grant", r"license grant", r"grants? .{0,20}licen[cs]e",
                            r"what licen[cs]es"),
-         ("license", "grants", "right to use", "non-exclusive license"), ("licen",)),
+         ("license", "grants", "right to use", "non-exclusive license"),
+         ("licen&grant", "hereby licen", "licen&right to", "hereby grant&right to")),  # "licensees" alone grants nothing
     Term("non_transferable_license", (r"non-?transferable",), ("non-transferable",), ("transfer",)),
     Term("source_code_escrow", (r"escrow",), ("source code escrow", "escrow agent"), ("escrow",)),
     Term("post_termination_services", (r"post[- ]termination", r"surviv", r"after (the )?termination",
@@ -201,11 +210,12 @@ CLAUSE_TYPES: tuple[Term, ...] = (
                               r"maximum liability"),
          ("limitation of liability", "liability", "shall not exceed", "aggregate"), ("liabilit",)),
     Term("liquidated_damages", (r"liquidated damages",), ("liquidated damages",), ("liquidated damages",)),
-    Term("warranty_duration", (r"warrant",), ("warranty", "warrants", "warranty period"), ("warrant",)),
+    Term("warranty_duration", (r"warrant",), ("warranty", "warrants", "warranty period"),
+         ("warranty period", "warrant&days", "warrant&month", "warrant&year")),  # a duration, not a heading
     Term("insurance", (r"insurance", r"\binsured\b"), ("insurance", "insured", "coverage", "policy"), ("insur",)),
     Term("covenant_not_to_sue", (r"not to sue", r"covenant not"), ("covenant not to sue",), ("sue",)),
     Term("third_party_beneficiary", (r"third[- ]party beneficiar",), ("third party beneficiary", "third parties"),
-         ("third part", "beneficiar")),
+         ("third part&beneficiar", "third-part&beneficiar")),
     Term("confidentiality", (r"confidential", r"non-?disclosure"), ("confidential information", "disclose"),
          ("confidential",)),
     Term("indemnification", (r"indemn",), ("indemnify", "hold harmless", "defend"), ("indemn",)),

@@ -117,6 +117,20 @@ def test_counterparty_excludes_the_named_party(nlp):
     assert plan.documents[0].parties == ["Idan Maimon"]
 
 
+def test_a_party_named_with_its_group_is_the_party(nlp):
+    # "X and all of its subsidiaries and other Affiliates" names one party, X; the "and" inside it does not split
+    plan = parse_question("What is the term of the Distribution Agreement between Northwind Traders Ltd. and all of "
+                          "its subsidiaries and other Affiliates and Contoso Corporation and its affiliates?", nlp)
+    assert plan.documents[0].parties == ["Northwind Traders Ltd.", "Contoso Corporation"]
+    plan = parse_question("Who is the counterparty of Northwind Traders Ltd. together with its wholly-owned "
+                          "subsidiaries under the Distribution Agreement?", nlp)
+    assert plan.exclude_parties == ["Northwind Traders Ltd."]
+    assert plan.documents[0].parties == ["Northwind Traders Ltd"]
+    # a name that merely contains "Affiliates" is kept whole
+    plan = parse_question("Who is the counterparty of Harbor Affiliates Inc. under the Services Agreement?", nlp)
+    assert plan.exclude_parties == ["Harbor Affiliates Inc."]
+
+
 def test_party_names_are_not_cues(nlp):
     # "Limited Liability Company" in a party name is not a liability-cap question
     plan = parse_question("Who is the counterparty of Baoding Fengfan Group Limited Liability Company under the "

@@ -49,6 +49,19 @@ def test_structural_numbers_are_not_figures():
     assert extract_figures("See § 9.2 and Section 14.3(b) on p. 4 of v2 [1][2].") == []
 
 
+def test_chapter_and_article_locations_are_not_figures():
+    # contracts numbered by chapter or article: the drafter writes "§ Chapter 24"; that locates, it states nothing
+    assert extract_figures("It is China (§ Chapter 24, p. 17) [1]; see also § Article 118 and Chapter 7.") == []
+    assert [f.value for f in extract_figures("within 24 days under § Chapter 3")] == ["24"]
+    law = fact_evidence("fact:3", "shall be governed by the published laws of the People's Republic of China.",
+                        "China")
+    d = draft_of(('The governing law is China (§ Chapter 24, p. 17: "shall be governed by the published laws of '
+                  'the People\'s Republic of China.") [1].', [1]), evidence=(law,))
+    answer = build_answer("Which law governs?", d, {law.id: law})
+    assert not answer.refused, answer.text
+    assert unsupported_claims(answer, "Which law governs?") == []
+
+
 def test_pool_matches_currency_and_value():
     pool = FigurePool(["a penalty of € 200,000 per incident"])
     eur, usd, other = (extract_figures(t)[0] for t in ("EUR 200,000", "USD 200,000", "EUR 20,000"))
@@ -107,6 +120,15 @@ def test_llm_draft_unmarked_sentence_is_attached_or_dropped():
     answer = build_answer("q", d, EVIDENCE)
     assert "200,000" in answer.text and "400,000" not in answer.text
     assert answer.citations[0].quote == PENALTY.citation.quote
+
+
+def test_llm_list_markers_are_layout_not_claims():
+    d = parse_llm_draft("1. The penalty is EUR 200,000 per incident [1].\n2. The penalty doubles to EUR 400,000 "
+                        "after two incidents [1].\n3.", [PENALTY])
+    assert [c.text.split(" ")[0] for c in d.claims] == ["The", "The"]
+    answer = build_answer("q", d, EVIDENCE)
+    assert [c.supported for c in answer.claims] == [True, False]
+    assert "200,000" in answer.text and "400,000" not in answer.text
 
 
 def test_llm_not_found_is_a_refusal():

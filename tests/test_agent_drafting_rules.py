@@ -1,0 +1,152 @@
+"""Drafting and grading rules that decide what an extractive answer states (no store is read).
+
+- a term clause that names its own end date ("expiring May 31, 2001") is answered with that date,
+  not with a date computed from the start and the period;
+- a term given in words ("perpetual") is stated only when its quote says so;
+- a right to terminate just by giving notice is termination for convenience; a notice to terminate
+  for breach is not.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from agents.critic import Grade, grade_evidence, key_terms, names_asked_thing
+from agents.drafter import Drafter, _stated_end
+from agents.planner import parse_question
+from agents.provenance import build_answer
+from tools.base import HitMeta
+from veridict.evaluation.scoring import unsupported_claims
+from veridict.types import Citation, Evidence, Fact
+
+
+def fact(i: str, attribute: str, value: str, quote: str, page: int = 1, value_date: dt.date | None = None) -> Evidence:
+    f = Fact(tenant="t", document_id="d1", attribute=attribute, value_text=value, value_date=value_date, page=page,
+             char_start=0, char_end=len(quote), quote=quote, method="test", confidence=0.9)
+    c = Citation(document_id="d1", document_title="Promotion Agreement", version=1, page=page, quote=quote,
+                 store="facts", char_start=0, char_end=len(quote))
+    return Evidence(id=i, store="facts", text=quote, citation=c, fact=f)
+
+
+def draft_for(question: str, *items: Evidence, relevance: dict[str, float] | None = None):
+    plan = parse_question(question)
+    for ref in plan.documents:  # resolved, as the resolver would from the stores
+        ref.document_ids, ref.titles = ["d1"], ["Promotion Agreement"]
+    meta = {e.id: HitMeta(document_id="d1", channel="facts") for e in items}
+    grades = {e.id: Grade(id=e.id, relevance=(relevance or {}).get(e.id, 0.9), key_terms=True) for e in items}
+    drafter = Drafter(plan, list(items), meta, grades, None)
+    draft = drafter.build(list(items))
+    return draft, build_answer(question, draft, {e.id: e for e in items})
+
+
+TERM = ('Except as otherwise provided herein, this Agreement shall commence effective June 1, 1998, and shall '
+        'continue for a term of three (3) years expiring May 31, 2001 (the "Term").')
+
+
+def test_an_end_date_the_clause_states_is_the_answer():
+    question = "When does the Promotion Agreement expire?"
+    computed = fact("fact:1", "expiration_date", "2001-06-01", TERM, value_date=dt.date(2001, 6, 1))
+    draft, answer = draft_for(question, computed)
+    assert not answer.refused, answer.text
+    assert "2001-05-31" in answer.text and "2001-06-01" not in answer.text
+    assert "May 31, 2001" in answer.citations[0].quote
+    assert unsupported_claims(answer, question) == []
+
+
+def test_stated_end_reads_only_dates_the_clause_ends_on():
+    assert _stated_end(TERM) == "2001-05-31"
+    assert _stated_end("The Term shall continue until 31 December 2020 unless terminated earlier.") == "2020-12-31"
+    assert _stated_end("This Agreement shall commence on September 10, 2015 and continue for One (1) Year.") is None
+    assert _stated_end("The initial term ends on the 3rd anniversary of the Commencement Date.") is None
+    # the end of a renewal period is not the agreement's expiry
+    assert _stated_end("The Company may renew this Agreement for one (1) additional five year period that shall "
+                       "begin on January 1, 2005 and end on December 31, 2009.") is None
+
+
+def test_perpetual_is_not_stated_from_a_quote_that_does_not_say_so():
+    question = "When does the Distributor Agreement expire?"
+    unrelated = fact("fact:2", "expiration_date", "perpetual",
+                     "No term or provision of this Agreement will be deemed waived unless in writing.")
+    _, answer = draft_for(question, unrelated)
+    assert "perpetual" not in answer.text.lower()
+    said = fact("fact:3", "expiration_date", "perpetual",
+                "This Agreement shall continue in force perpetually unless terminated by either party.")
+    _, answer = draft_for(question, said)
+    assert not answer.refused and "perpetual" in answer.text.lower()
+    for wording in ("Your employment shall continue unless and until either party gives notice to the other.",
+                    "The license rights provided in this Article shall not be terminated for any reason."):
+        _, answer = draft_for(question, fact("fact:4", "expiration_date", "perpetual", wording))
+        assert not answer.refused and "perpetual" in answer.text.lower(), wording
+    survival = ("Notwithstanding any termination of this Agreement, the licence to Approved Content shall not be "
+                "terminated and continues until the end of its run.")
+    _, answer = draft_for(question, fact("fact:5", "expiration_date", "perpetual", survival))
+    assert "perpetual" not in answer.text.lower()
+
+
+def _passage(i: str, text: str) -> Evidence:
+    c = Citation(document_id="d1", document_title="Content License Agreement", version=1, page=5, quote=text,
+                 store="lexical")
+    return Evidence(id=i, store="lexical", text=text, citation=c)
+
+
+def test_termination_by_notice_alone_is_termination_for_convenience():
+    plan = parse_question("Can the Content License Agreement be terminated for convenience, and under what "
+                          "conditions? Quote the clause and cite section and page.")
+    assert plan.clause_types[0] == "termination_for_convenience"
+    on_notice = "XFN may terminate this Agreement by giving thirty (30) days written notice to the CEIS."
+    for_breach = ("Either party may terminate this Agreement upon thirty (30) days written notice if the other "
+                  "party commits a material breach and fails to cure it.")
+    unrelated = "Licensee shall give thirty (30) days written notice of any change of address."
+    assert names_asked_thing(plan, on_notice)
+    assert not names_asked_thing(plan, for_breach)
+    assert not names_asked_thing(plan, unrelated)
+    assert not any(k.startswith("!") for k in key_terms(plan))  # exclusions are no phrases to quote
+    items = [_passage("p1", on_notice), _passage("p2", for_breach)]
+    meta = {e.id: HitMeta(document_id="d1", channel="lexical") for e in items}
+    graded, grades = grade_evidence(plan, items, meta)
+    by_id = {g.id: g for g in grades}
+    assert by_id["p1"].key_terms and not by_id["p2"].key_terms
+    assert by_id["p1"].relevance > by_id["p2"].relevance
+
+
+def _about(question: str, text: str) -> bool:
+    return names_asked_thing(parse_question(question), text)
+
+
+def test_clause_key_terms_need_the_clause_not_a_word_that_contains_its_stem():
+    exclusivity = "Does the Reseller Agreement include an exclusivity provision?"
+    assert _about(exclusivity, "Supplier appoints Reseller as its exclusive reseller in the Territory.")
+    assert not _about(exclusivity, "The venue shall be exclusively in Collin County, Texas for resolution.")
+    assert not _about(exclusivity, "The courts of London shall have exclusive jurisdiction.")
+    compete = "Is there a non-compete clause in the Reseller Agreement?"
+    assert _about(compete, "During the Term the Consultant shall not compete with the Company in the Territory.")
+    assert _about(compete, "Vendor will not sell products competing with the Products.")
+    assert not _about(compete, "This shall not affect the right to seek injunctions before the competent Court.")
+    beneficiaries = "Are there any third-party beneficiaries designated in the Reseller Agreement?"
+    assert _about(beneficiaries, "Each Affiliate is an intended third party beneficiary of Section 9.")
+    assert not _about(beneficiaries, "Consultant receives the information from a third party.")
+    warranty = "What is the duration of any warranty in the Reseller Agreement?"
+    assert _about(warranty, "Supplier warrants the Products for a period of twelve (12) months from delivery.")
+    assert not _about(warranty, "14 WARRANTIES BY THE PARTIES")
+    licences = "What licenses are granted under the Reseller Agreement?"
+    assert _about(licences, "Licensor hereby grants Reseller a non-exclusive license to use the Software.")
+    assert _about(licences, "Party A shall license to the Company the right to utilize its patented technology.")
+    assert _about(licences, "Supplier hereby grants Reseller a non-transferable right to resell the Products.")
+    assert not _about(licences, "You waive all moral rights in favour of the Company, its licensees and successors.")
+
+
+def test_the_asked_date_wins_over_its_stand_in():
+    made = fact("fact:10", "agreement_date", "2001-12-15", "This Agreement is made on the 15th day of December 2001.",
+                value_date=dt.date(2001, 12, 15))
+    effective = fact("fact:11", "effective_date", "2000-05-18", "EFFECTIVE DATE means 18 May 2000;", page=2,
+                     value_date=dt.date(2000, 5, 18))
+    plan_items = (effective, made)
+    question = "On what date was the Promotion Agreement entered into?"
+    _, answer = draft_for(question, *plan_items, relevance={effective.id: 0.95, made.id: 0.8})  # stand-in ranks first
+    assert "2001-12-15" in answer.text and "2000-05-18" not in answer.text, answer.text
+    _, answer = draft_for("What is the effective date of the Promotion Agreement?", *plan_items,
+                          relevance={made.id: 0.95, effective.id: 0.8})
+    assert "2000-05-18" in answer.text and "2001-12-15" not in answer.text, answer.text
+    # with only the stand-in stated, it still answers
+    _, answer = draft_for(question, effective)
+    assert "2000-05-18" in answer.text
