@@ -334,7 +334,32 @@ def test_is_refusal_reads_the_lead_not_quoted_text():
     )
 
 
+def test_a_calculated_value_is_an_answer_not_a_refusal():
+    calculated = ans(
+        "The expiration date of the Supply Agreement is calculated, not stated: the agreement runs "
+        "three (3) years from its effective date, 2012-11-19, so it ends on 2015-11-19 (calculated)."
+    )
+    assert not is_refusal(calculated)
+    assert not is_refusal(ans("The end date is derived but not expressly stated: it is 2015-11-19."))
+    # a plain "not stated" is still a refusal, and so is one that merely mentions a calculation
+    assert is_refusal(ans("The expiration date is not stated in the agreement."))
+    assert is_refusal(ans("No end date can be calculated; the term is not stated."))
+    expiry = q("exact_value/expiration_date", "2015-11-19", [ev(A, 4)])
+    cited = ans(calculated.text, cite(A, 4, "shall remain in force for three years"))
+    s = score_answer(expiry, cited, RESOLVER)
+    assert not s.refused and s.answer_ok and s.correct
+
+
 # --------------------------------------------------------------------------- unsupported claims
+
+
+def test_a_bracket_numbered_clause_reference_is_not_a_claim():
+    a = ans(
+        'COLLABORATION AGREEMENT: "a change of control shall mean a merger" (§ (2), p. 6) [1]; see also § (a)(ii).',
+        cite(A, 6, "a change of control shall mean a merger"),
+    )
+    assert unsupported_claims(a) == []
+    assert unsupported_claims(ans("The fee is 2 (§ (2), p. 6).", cite(A, 6, "no figure here"))) == ["2"]
 
 
 def test_unsupported_figure_is_counted():

@@ -150,12 +150,16 @@ def evaluate(
 
 
 def run_cli_eval(
-    settings: Settings, questions_path: Path, mode: str, limit: int | None, out_dir: Path
+    settings: Settings, questions_path: Path, mode: str, limit: int | None, out_dir: Path,
+    *, tenant: str | None = None, keep: bool = False,
 ) -> dict[str, EvalReport]:
     """`veridict eval`: the real ingestion pipeline and agent (and/or the baseline).
 
-    Both modes share one fresh tenant, so the baseline sees exactly the same
-    chunks and embeddings as the agent; the tenant is removed at the end.
+    Both modes share one tenant, so the baseline sees exactly the same chunks and
+    embeddings as the agent. By default the tenant is fresh and removed at the end;
+    ``tenant`` reuses a named one (files already ingested there are skipped by their
+    sha256, so a second run only answers) and ``keep`` leaves it in the stores.
+    A named tenant that already held documents is never removed.
     """
     from graphs.answer_graph import answer_question
     from ingest.pipeline import Ingestor
@@ -168,7 +172,9 @@ def run_cli_eval(
         raise EvaluationError(f"unknown mode {unknown[0]!r}: use agent, baseline or both")
     reports: dict[str, EvalReport] = {}
     with open_stores(settings) as stores:
-        tenant = fresh_tenant("eval")
+        tenant_ = tenant or fresh_tenant("eval")
+        had_documents = bool(tenant) and bool(stores.pg.list_documents(tenant_))
+        remove = should_remove_tenant(tenant, keep, had_documents)
         ingestor = Ingestor(stores)
 
         def ingest(paths, tenant_):
@@ -183,11 +189,20 @@ def run_cli_eval(
                     settings, questions_path, m, limit, out_dir,
                     ingest_fn=ingest,
                     answerer=agent_factory if m == "agent" else baseline_factory(stores),
-                    tenant=tenant,
+                    tenant=tenant_,
                     list_documents=stores.pg.list_documents,
                 )
         finally:
-            stores.vectors.delete_tenant(tenant)
-            stores.graph.delete_tenant(tenant)
-            stores.pg.delete_tenant(tenant)
+            if remove:
+                stores.vectors.delete_tenant(tenant_)
+                stores.graph.delete_tenant(tenant_)
+                stores.pg.delete_tenant(tenant_)
     return reports
+
+
+def should_remove_tenant(tenant: str | None, keep: bool, had_documents: bool) -> bool:
+    """Remove the evaluation tenant at the end? Never with ``keep``; never a named tenant
+    that held documents before the run (a library someone built); otherwise yes."""
+    if keep:
+        return False
+    return tenant is None or not had_documents

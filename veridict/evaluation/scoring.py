@@ -112,6 +112,13 @@ _NOT_FOUND = re.compile(
     re.I | re.X,
 )
 _LEAD_NO = re.compile(r"^\W*(?:no|none)\b", re.I)
+# "calculated, not stated" / "derived but not expressly specified": the value is given, worked out
+# from what the contract does state; the negation qualifies how it is known, it is not a refusal
+_CONTRAST = re.compile(
+    r"\b(?:calculated|computed|derived|inferred|implied)\s*(?:,|;|but|and)?\s*not\s+"
+    r"(?:(?:explicitly|expressly|directly)\s+)?(?:stated|specified|set\s+(?:out|forth))\b",
+    re.I,
+)
 
 
 _ABBREVIATIONS = frozenset(
@@ -137,7 +144,8 @@ def answer_lead(text: str) -> str:
 
 def is_refusal(answer: Answer) -> bool:
     """Refused, or says that the thing asked for is not there."""
-    return bool(answer.refused or _NOT_FOUND.search(answer_lead(answer.text)))
+    lead = _CONTRAST.sub(" ", answer_lead(answer.text))
+    return bool(answer.refused or _NOT_FOUND.search(lead))
 
 
 def says_no(answer: Answer) -> bool:
@@ -401,11 +409,13 @@ _REFERENCES = [
     r"\[\s*\d+(?:\s*[,-]\s*\d+)*\s*\]",  # [1], [2, 3]
     r"\b(?:pages?|pp?\.)\s*\d+(?:\s*(?:-|–|to|and)\s*\d+)?",
     (  # Section 12.1(a), clauses 3 and 4, Article IV, Schedule A, § 2
-        r"(?:\b(?:sections?|clauses?|articles?|paragraphs?|para\.?|schedules?|exhibits?"
-        r"|annex(?:es)?|appendix|appendices|items?|parts?)|§§?)"
+        r"(?:\b(?:chapters?|sections?|clauses?|articles?|paragraphs?|para\.?|schedules?|exhibits?"
+        r"|annex(?:es)?|appendix|appendices|items?|parts?)"
+        r"|§§?(?:\s*(?:chapters?|sections?|clauses?|articles?|parts?|schedules?|exhibits?))?)"
         r"\s*(?:[\dIVXLC]+[A-Za-z]?(?:\.\d+[A-Za-z]?)*(?:\s*\([a-zA-Z0-9]{1,4}\))*)"
         r"(?:\s*(?:-|–|to|and|,)\s*[\dIVXLC]+(?:\.\d+)*(?:\s*\([a-zA-Z0-9]{1,4}\))*)*"
     ),
+    r"§§?\s*(?:\([a-zA-Z0-9]{1,4}\)\s*)+",  # § (2), § (a)(ii): a clause numbered by brackets alone
     r"\bEX-\d+(?:\.\d+)*\b",
     r"\bv(?:ersion)?\s*\d+\b",
     r"\S+\.(?:pdf|txt|docx?|html?|md)\b",
