@@ -111,7 +111,9 @@ def test_upload_ingests_a_contract_and_reports_a_broken_file(browser_ready, chat
     report = out["report"]
     assert "Ingestion report" in report, report
     assert re.search(rf"{re.escape(good.name)}: ingested as version 1 — [1-9]\d* pages", report), report
-    assert re.search(r"scanned-notes\.pdf: not added — \S.+PDF", report), report
+    # a text file named .pdf: refused for what it is, with the fix
+    assert re.search(r"scanned-notes\.pdf: not added — the name says \.pdf but the content is TXT; rename it",
+                     report), report
     assert "You can ask about it now." in report
     saved = list((chat_server.data_dir / "uploads" / chat_server.tenant).rglob(good.name))
     assert saved, "the upload was not saved in the upload folder"
