@@ -161,6 +161,11 @@ class Embedder:
                     self._cache.popitem(last=False)
         return np.ascontiguousarray(np.stack([found[t] for t in texts]), dtype=np.float32)
 
+    def clear_cache(self) -> None:
+        """Forget every kept vector (benchmarks time the model, not the cache)."""
+        with self._cache_lock:
+            self._cache.clear()
+
     def embed_query(self, text: str) -> np.ndarray:
         """Return a (dim,) float32 unit vector."""
         return self.embed_documents([text])[0]
