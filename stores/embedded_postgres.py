@@ -8,6 +8,8 @@ on the data directory's parents.
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import os
 import subprocess
 import warnings
@@ -65,31 +67,48 @@ def _ensure_database(admin_url: str) -> None:
             pass
 
 
+@contextlib.contextmanager
+def _start_lock(pgdata: Path):
+    """An exclusive lock, across processes, on starting the server of ``pgdata``."""
+    with open(pgdata.parent / ".start.lock", "a+") as fh:
+        fcntl.flock(fh, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh, fcntl.LOCK_UN)
+
+
+def _start(pgserver, pgdata: Path):
+    PostgresServer = pgserver.PostgresServer
+    try:
+        server = PostgresServer._instances.get(pgdata)
+        if server is None:
+            server = pgserver.get_server(pgdata, cleanup_mode=None)
+        else:  # started earlier in this process, stopped since: start it again
+            with PostgresServer._lock:
+                server.ensure_pgdata_inited()
+                server.ensure_postgres_running()
+    except (subprocess.SubprocessError, OSError, AssertionError) as exc:
+        log = pgdata / "log"
+        tail = log.read_text(errors="replace")[-2000:] if log.exists() else "(no log)"
+        raise StoreUnavailable(
+            f"the embedded Postgres under {pgdata} did not start: {exc}. "
+            f"Server log tail:\n{tail}"
+        ) from exc
+    return server.get_postmaster_info()
+
+
 def ensure_postgres(data_dir: Path) -> str:
     """Start (or reuse) the embedded server; return a libpq URL of the ``veridict`` database."""
     pgserver = _pgserver()
-    PostgresServer = pgserver.PostgresServer
-
     pgdata = _pgdata(data_dir)
     pgdata.parent.mkdir(parents=True, exist_ok=True)
     info = _running_info(pgdata)
     if info is None:
-        try:
-            server = PostgresServer._instances.get(pgdata)
-            if server is None:
-                server = pgserver.get_server(pgdata, cleanup_mode=None)
-            else:  # started earlier in this process, stopped since: start it again
-                with PostgresServer._lock:
-                    server.ensure_pgdata_inited()
-                    server.ensure_postgres_running()
-        except (subprocess.SubprocessError, OSError, AssertionError) as exc:
-            log = pgdata / "log"
-            tail = log.read_text(errors="replace")[-2000:] if log.exists() else "(no log)"
-            raise StoreUnavailable(
-                f"the embedded Postgres under {pgdata} did not start: {exc}. "
-                f"Server log tail:\n{tail}"
-            ) from exc
-        info = server.get_postmaster_info()
+        with _start_lock(pgdata):  # two processes starting at once: one starts, one reuses
+            info = _running_info(pgdata)
+            if info is None:
+                info = _start(pgserver, pgdata)
     try:
         _ensure_database(info.get_uri(user=_SUPERUSER, database="postgres"))
     except psycopg.OperationalError as exc:
