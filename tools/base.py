@@ -89,12 +89,22 @@ class ToolContext:
     def remember(self, document: Document) -> None:
         self._documents.setdefault(document.id, document)
 
-    def section(self, section_id: str | None):
-        """A section row (or None), cached for the life of the context."""
+    def section(self, section_id: str | None, document: Document | None = None):
+        """A section row (or None), cached for the life of the context.
+
+        Given the section's active or superseded ``document`` of this tenant, every section of
+        that document is cached in one read: a search returns several chunks of the same
+        documents, and one query per chunk was most of an answer's Postgres round trips.
+        """
         if not section_id or self.pg is None:
             return None
         if section_id not in self._sections:
-            self._sections[section_id] = self.pg.get_section(self.tenant, section_id)
+            if (document is not None and document.tenant == self.tenant
+                    and status_of(document) in ("active", "superseded")):
+                for sec in self.pg.document_sections(self.tenant, document.id):
+                    self._sections.setdefault(sec.id, sec)
+            if section_id not in self._sections:  # no document given, or not among its sections
+                self._sections[section_id] = self.pg.get_section(self.tenant, section_id)
         return self._sections[section_id]
 
 

@@ -9,8 +9,7 @@ from veridict.types import Chunk, Document, Evidence, Section, StoreName
 def chunk_evidence(
     ctx: ToolContext, chunk: Chunk, document: Document, store: StoreName, score: float
 ) -> tuple[Evidence, HitMeta]:
-    _load_sections(ctx, chunk, document)
-    section = ctx.section(chunk.section_id)
+    section = ctx.section(chunk.section_id, document)
     citation = citation_for(
         document,
         store,
@@ -60,13 +59,3 @@ def section_evidence(
     )
     return evidence, meta
 
-
-def _load_sections(ctx: ToolContext, chunk: Chunk, document: Document) -> None:
-    """Cache every section of the chunk's document in one read (a search returns several chunks
-    of the same documents; one query per chunk was most of an answer's Postgres round trips)."""
-    if not chunk.section_id or chunk.section_id in ctx._sections or ctx.pg is None:
-        return
-    if status_of(document) not in ("active", "superseded") or document.tenant != ctx.tenant:
-        return  # ctx.section reads it alone, with its own status check
-    for section in ctx.pg.document_sections(ctx.tenant, document.id):
-        ctx._sections.setdefault(section.id, section)
