@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import random
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 CONTRACT_LINES = [
@@ -134,12 +135,17 @@ def scanned_pdf(path: Path, pages: int = 2) -> Path:
     return path
 
 
-def docx_named_pdf(path: Path) -> Path:
-    buf = path.with_suffix(".real.docx")
-    data = contract_docx(buf).read_bytes()
+def _under_wrong_name(path: Path, make: Callable[[Path], Path], real_suffix: str) -> Path:
+    """A real file made by ``make`` (with its true suffix), saved under ``path``'s name."""
+    buf = path.with_suffix(real_suffix)
+    data = make(buf).read_bytes()
     buf.unlink()
     path.write_bytes(data)
     return path
+
+
+def docx_named_pdf(path: Path) -> Path:
+    return _under_wrong_name(path, contract_docx, ".real.docx")
 
 
 def html_named_pdf(path: Path) -> Path:
@@ -154,11 +160,7 @@ def text_named_docx(path: Path) -> Path:
 
 
 def pdf_named_docx(path: Path) -> Path:
-    buf = path.with_suffix(".real.pdf")
-    data = contract_pdf(buf).read_bytes()
-    buf.unlink()
-    path.write_bytes(data)
-    return path
+    return _under_wrong_name(path, contract_pdf, ".real.pdf")
 
 
 def garbage(path: Path, size: int = 20_000, seed: int = 7) -> Path:

@@ -181,6 +181,15 @@ def _footprint(stores, tenant: str) -> dict:
     }
 
 
+def _ingest_with(fingestor, fstores, path: Path, tenant: str, **faulty_store):
+    """Ingest ``path`` with one store swapped for its faulty wrapper, then put the real one back."""
+    fingestor.stores = replace(fstores, **faulty_store)
+    try:
+        return fingestor.ingest_file(path, tenant)
+    finally:
+        fingestor.stores = fstores
+
+
 def _assert_invisible(stores, tenant: str, document_id: str) -> None:
     """Nothing of the document can be read by a query: no active row, chunk, fact, vector or edge."""
     pg = stores.pg
@@ -230,11 +239,7 @@ def test_graph_server_killed_mid_ingest(servers, fstores, fingestor, clean_nda, 
     tenant = _tenant()
     path = _copy_nda(tmp_path)
     faulty = _StopBefore(fstores.graph, "write_document", servers.kill_graph)
-    fingestor.stores = replace(fstores, graph=faulty)
-    try:
-        res = fingestor.ingest_file(path, tenant)
-    finally:
-        fingestor.stores = fstores
+    res = _ingest_with(fingestor, fstores, path, tenant, graph=faulty)
     assert faulty.fired
     assert res.status == "failed" and res.message.startswith("graph failed: StoreUnavailable"), res.message
     ledger = fstores.pg.ledger(tenant, res.document_id)
@@ -253,11 +258,7 @@ def test_postgres_stopped_mid_ingest(servers, fstores, fingestor, clean_nda, tmp
     tenant = _tenant()
     path = _copy_nda(tmp_path)
     faulty = _StopBefore(fstores.pg, "activate", servers.stop_postgres)
-    fingestor.stores = replace(fstores, pg=faulty)
-    try:
-        res = fingestor.ingest_file(path, tenant)
-    finally:
-        fingestor.stores = fstores
+    res = _ingest_with(fingestor, fstores, path, tenant, pg=faulty)
     assert faulty.fired
     assert res.status == "failed", res.message
     assert res.message.startswith("activate failed: StoreUnavailable: Postgres is unavailable"), res.message
@@ -298,11 +299,7 @@ def test_vector_storage_fails_mid_ingest(servers, fstores, fingestor, clean_nda,
     holder: dict[str, Path] = {}
     faulty = _StopBefore(fstores.vectors, "upsert_chunks",
                          lambda: holder.setdefault("aside", _break_vector_storage(fstores.vectors)))
-    fingestor.stores = replace(fstores, vectors=faulty)
-    try:
-        res = fingestor.ingest_file(path, tenant)
-    finally:
-        fingestor.stores = fstores
+    res = _ingest_with(fingestor, fstores, path, tenant, vectors=faulty)
     assert faulty.fired
     try:
         assert res.status == "failed" and res.message.startswith("vectors failed: StoreError"), res.message
