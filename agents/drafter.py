@@ -272,8 +272,11 @@ class Drafter:
             row = best.fact.metric if best.fact.attribute == "table_cell" else None
             if row and not re.search(r"\d", row):  # the row it is read from (a figure would need a citation)
                 label = f"{label} for {normalise_space(row)}"
+            also = self.also_stated(best)
+            pages = ", ".join(f"p. {e.citation.page}" for e in also)
             self.say(f'The {label}{doc} is {self.value_of(best)} ({self.where(best.citation)}: '
-                     f'"{_short(best.citation.quote)}")', [n])
+                     f'"{_short(best.citation.quote)}"{f"; also stated on {pages}" if also else ""})',
+                     [n] + [self.cite(e, e.citation.quote) for e in also])
             self.conflicts(best, facts[1:] + self.texts_for({self.doc_of(best)}))
             self.history(best, attribute)
             return best
@@ -287,6 +290,36 @@ class Drafter:
             self.say(f'{self.title(best)} ({self.where(best.citation)}) states: "{span}"', [n])
             return best
         return None
+
+    def also_stated(self, best: Evidence, limit: int = 2) -> list[Evidence]:
+        """Other pages of the same document whose retrieved text states the same date.
+
+        A contract often gives its date on the cover and again in the opening paragraph or the
+        signature block; a reader checking the answer may hold either page, so both are cited.
+        Each returned item's quote is the sentence that states the date."""
+        f = best.fact
+        if f is None or not f.attribute.endswith("_date") or f.value_date is None:
+            return []
+        value, doc = f.value_date.isoformat(), self.doc_of(best)
+        pages = {best.citation.page}
+        out: list[Evidence] = []
+        for e in self.texts_for({doc}):
+            if e.citation.page in pages or len(out) >= limit:
+                continue
+            text = e.citation.quote if e.citation.quote and e.citation.quote in e.text else e.text
+            hit = next((g for g in extract_figures(text, structural=True) if g.kind == "date" and g.value == value),
+                       None)
+            if hit is None:
+                continue
+            ends = [m.end() for m in _SENTENCE_STOP.finditer(text)]
+            lo = max([e for e in ends if e <= hit.start] + [hit.start - 200, 0])
+            hi = min([e for e in ends if e >= hit.end] + [hit.end + 200, len(text)])
+            quote = text[lo:hi].strip()
+            if not quote_states(quote, value):
+                continue
+            pages.add(e.citation.page)
+            out.append(e.model_copy(update={"citation": _narrow(e.citation, quote)}))
+        return out
 
     def quoted(self, e: Evidence) -> Evidence | None:
         """The fact if its quote states its value; else the fact with its quote widened to the nearby stored
@@ -765,6 +798,9 @@ _SHAPES = {
 def _value_shape(attribute: str, text: str) -> bool:
     pattern = _SHAPES.get(attribute)
     return bool(pattern is None or re.search(pattern, text, re.I))
+
+
+_SENTENCE_STOP = re.compile(r"[.;](?=\s+[\"“(]?[A-Z0-9]|\s*$)")  # not "Inc. and"
 
 
 def _narrow(citation: Citation, quote: str) -> Citation:

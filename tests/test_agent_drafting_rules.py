@@ -150,3 +150,31 @@ def test_the_asked_date_wins_over_its_stand_in():
     # with only the stand-in stated, it still answers
     _, answer = draft_for(question, effective)
     assert "2000-05-18" in answer.text
+
+
+def chunk(i: str, text: str, page: int) -> Evidence:
+    c = Citation(document_id="d1", document_title="Promotion Agreement", version=1, page=page, quote=text,
+                 store="vectors", char_start=1000 * page, char_end=1000 * page + len(text))
+    return Evidence(id=i, store="vectors", text=text, citation=c)
+
+
+def test_a_date_stated_on_two_pages_cites_both_and_nothing_else():
+    question = "What is the effective date of the Promotion Agreement?"
+    cover = fact("fact:5", "effective_date", "1998-06-01", 'Effective Date: June 1, 1998', page=1,
+                 value_date=dt.date(1998, 6, 1))
+    opening = chunk("chunk:1", 'Recitals follow. This Promotion Agreement is made and entered into effective as of '
+                    '1 June 1998 (the "Effective Date") by and between Alpha Inc. and Beta LLC. The parties agree.', 2)
+    other_date = chunk("chunk:2", "The initial shipment shall be delivered by July 15, 1998. Effective date of "
+                       "delivery is the shipment date.", 3)
+    _, answer = draft_for(question, cover, opening, other_date)
+    assert not answer.refused, answer.text
+    assert "1998-06-01" in answer.text and "also stated on p. 2" in answer.text
+    assert sorted(c.page for c in answer.citations) == [1, 2]
+    second = next(c for c in answer.citations if c.page == 2)
+    assert second.quote.startswith("This Promotion Agreement") and second.quote.endswith("Beta LLC.")
+    assert second.char_start == 2000 + opening.text.index("This Promotion") and \
+        second.char_end == second.char_start + len(second.quote)
+    assert unsupported_claims(answer, question) == []
+    # the same date with no other page stating it: one citation, no "also"
+    _, alone = draft_for(question, cover, other_date)
+    assert [c.page for c in alone.citations] == [1] and "also stated" not in alone.text
