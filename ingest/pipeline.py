@@ -13,10 +13,9 @@ ledger (``PostgresStore.rejections``) with its error code and message; the
 report carries the same ``code``. Two writers of the same content or doc_key
 (threads or processes) take turns under a Postgres advisory lock.
 
-Three stages overlap: parsing and extraction of the next files (in a worker
-process for batches, see ingest.prepare; in a thread for a single file);
-embedding of the file before them (the bottleneck on a CPU, in its own thread
-so it never waits for a store round trip); and writing the file before that to
+Three stages overlap, each in its own thread: parsing and extraction of the
+next files; embedding of the file before them (the bottleneck on a CPU, so it
+never waits for a store round trip); and writing the file before that to
 Postgres, the vectors and the graph.
 """
 
@@ -34,11 +33,10 @@ from typing import Iterable, Literal
 
 from pydantic import BaseModel, Field
 
-from ingest.chunking import embedding_text
+from ingest.chunking import embedding_text, make_chunks
 from ingest.errors import IngestError
 from ingest.model import ParsedDocument
-from ingest.prepare import Derived, PrepareConfig, PrepareProcess, Refused, derive
-from veridict.types import Chunk, DocStatus, Document, Entity, Fact, Mention, Section, new_id
+from veridict.types import Chunk, DocStatus, Document, Entity, Fact, Mention, Section
 
 SUFFIXES = {".pdf", ".docx", ".html", ".htm", ".md", ".markdown", ".txt"}
 
@@ -143,14 +141,10 @@ class Prepared:
 class Ingestor:
     """Writes documents into the stores built by veridict.factory.open_stores."""
 
-    def __init__(self, stores, prefetch: int = 2, process_min_files: int | None = None):
+    def __init__(self, stores, prefetch: int = 2):
         self.stores = stores
         self.settings = stores.settings
         self.prefetch = prefetch
-        # batches of at least this many files are parsed and extracted in a worker process
-        self.process_min_files = (
-            self.settings.ingest_process_min_files if process_min_files is None else process_min_files
-        )
         self._parser = None
         self._extractor = None
         self._models = threading.Lock()  # concurrent ingest_files calls load each model once
@@ -182,32 +176,25 @@ class Ingestor:
         bar = _progress(len(files)) if progress else None
         pending: deque[tuple[Path, Future]] = deque()
         todo = iter(Path(f) for f in files)
-        worker = None
-        if self.process_min_files and len(files) >= self.process_min_files:
-            worker = PrepareProcess(PrepareConfig.from_settings(self.settings))
-        try:
-            with ThreadPoolExecutor(max_workers=1, thread_name_prefix="prepare") as pool, \
-                    ThreadPoolExecutor(max_workers=1, thread_name_prefix="embed") as embed_pool:
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="prepare") as pool, \
+                ThreadPoolExecutor(max_workers=1, thread_name_prefix="embed") as embed_pool:
 
-                def fill() -> None:
-                    while len(pending) <= self.prefetch:
-                        nxt = next(todo, None)
-                        if nxt is None:
-                            return
-                        prepared = pool.submit(self._prepare_or_skip, nxt, tenant, worker)
-                        pending.append((nxt, embed_pool.submit(self._embed, prepared)))
+            def fill() -> None:
+                while len(pending) <= self.prefetch:
+                    nxt = next(todo, None)
+                    if nxt is None:
+                        return
+                    prepared = pool.submit(self._prepare_or_skip, nxt, tenant)
+                    pending.append((nxt, embed_pool.submit(self._embed, prepared)))
 
+            fill()
+            while pending:
+                path, fut = pending.popleft()
                 fill()
-                while pending:
-                    path, fut = pending.popleft()
-                    fill()
-                    result = self._finish(fut, path, tenant, report)
-                    report.files.append(result)
-                    if bar:
-                        bar.advance(result)
-        finally:
-            if worker is not None:
-                worker.close()
+                result = self._finish(fut, path, tenant, report)
+                report.files.append(result)
+                if bar:
+                    bar.advance(result)
         if bar:
             bar.close()
         report.seconds = time.perf_counter() - start
@@ -229,7 +216,7 @@ class Ingestor:
         return sorted(set(removed) | set(removed_pg))
 
     # -- steps ------------------------------------------------------------------------
-    def _prepare_or_skip(self, path: Path, tenant: str, worker: PrepareProcess | None = None):
+    def _prepare_or_skip(self, path: Path, tenant: str):
         t0 = time.perf_counter()
         if path.is_file():
             try:  # size limits first: an oversized file is refused without being read
@@ -243,20 +230,11 @@ class Ingestor:
                 path=str(path), status="unchanged", document_id=existing.id, doc_key=existing.doc_key,
                 version=existing.version, message=f"same bytes as version {existing.version}",
             )
-        document_id = new_id()
-        if worker is not None:
-            derived = worker.derive(path, tenant, document_id)
-            if isinstance(derived, Refused):
-                self._record_rejection(tenant, path, sha, derived.code, derived.message)
-                return FileResult(path=str(path), status="rejected", code=derived.code, message=derived.message)
-        else:
-            try:
-                parsed = self.parser.parse(path)
-            except IngestError as exc:
-                return self._rejected(path, tenant, sha, exc)
-            derived = derive(parsed, self.extractor, tenant, document_id)
-        prepared = self._prepared(path, sha, derived, tenant, document_id)
-        return prepared, time.perf_counter() - t0
+        try:
+            parsed = self.parser.parse(path)
+        except IngestError as exc:
+            return self._rejected(path, tenant, sha, exc)
+        return self._derive(path, sha, parsed, tenant), time.perf_counter() - t0
 
     def _embed(self, prepared: Future):
         """Embed a prepared file's chunks as soon as it is ready (runs in order, one file at a time)."""
@@ -271,17 +249,19 @@ class Ingestor:
         p.embed_seconds = time.perf_counter() - t0
         return out
 
-    def _prepared(self, path: Path, sha: str, d: Derived, tenant: str, document_id: str) -> Prepared:
+    def _derive(self, path: Path, sha: str, parsed: ParsedDocument, tenant: str) -> Prepared:
+        pg = self.stores.pg
         key = doc_key_for(path)
-        parsed = d.parsed
         document = Document(
-            id=document_id, tenant=tenant, doc_key=key, title=parsed.title or path.stem,
-            source_path=str(path.resolve()), sha256=sha, version=self.stores.pg.next_version(tenant, key),
-            status=DocStatus.pending, format=parsed.format, n_pages=len(parsed.pages), n_chars=len(parsed.text),
+            tenant=tenant, doc_key=key, title=parsed.title or path.stem, source_path=str(path.resolve()),
+            sha256=sha, version=pg.next_version(tenant, key), status=DocStatus.pending,
+            format=parsed.format, n_pages=len(parsed.pages), n_chars=len(parsed.text),
         )
+        ex = self.extractor.extract(parsed, tenant, document.id)
+        chunks = make_chunks(parsed, ex.sections, tenant, document.id)
         return Prepared(
-            path=path, sha256=sha, parsed=parsed, document=document, sections=d.sections, chunks=d.chunks,
-            facts=d.facts, entities=d.entities, mentions=d.mentions, references=d.references,
+            path=path, sha256=sha, parsed=parsed, document=document, sections=ex.sections, chunks=chunks,
+            facts=ex.facts, entities=ex.entities, mentions=ex.mentions, references=ex.references,
         )
 
     def _rejected(self, path: Path, tenant: str, sha: str | None, exc: IngestError) -> FileResult:

