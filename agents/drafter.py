@@ -29,7 +29,7 @@ from agents.vocab import (AMOUNT_WORDS, ATTRIBUTE_BY_NAME, CLAUSE_BY_NAME, PERIO
 QUALIFIER_NAMES_AMOUNT = {t.name for t in QUALIFIERS}
 from tools.base import MAX_QUOTE_CHARS, HitMeta, ToolContext
 from tools.calculator import CalculatorArgs, calculator
-from tools.text import best_span, normalise_space
+from tools.text import best_span, normalise_space, sentences
 from veridict.types import Citation, Evidence, TraceStep
 
 try:
@@ -311,10 +311,9 @@ class Drafter:
                        None)
             if hit is None:
                 continue
-            ends = [m.end() for m in _SENTENCE_STOP.finditer(text)]
-            lo = max([e for e in ends if e <= hit.start] + [hit.start - 200, 0])
-            hi = min([e for e in ends if e >= hit.end] + [hit.end + 200, len(text)])
-            quote = text[lo:hi].strip()
+            lo, hi = next(((a, z) for a, z in sentences(text) if a <= hit.start and hit.end <= z),
+                          (hit.start, hit.end))
+            quote = text[max(lo, hit.start - 200):min(hi, hit.end + 200)].strip()
             if not quote_states(quote, value):
                 continue
             pages.add(e.citation.page)
@@ -800,9 +799,6 @@ def _value_shape(attribute: str, text: str) -> bool:
     return bool(pattern is None or re.search(pattern, text, re.I))
 
 
-_SENTENCE_STOP = re.compile(r"[.;](?=\s+[\"“(]?[A-Z0-9]|\s*$)")  # not "Inc. and"
-
-
 def _narrow(citation: Citation, quote: str) -> Citation:
     """The citation with its quote narrowed to ``quote`` (offsets adjusted when the quote is found)."""
     full = citation.quote
@@ -859,8 +855,6 @@ def parse_llm_draft(content: str, items: list[Evidence]) -> Draft:
     if re.fullmatch(r"\W*not found\W*", text, re.I) or text.upper().startswith("NOT FOUND"):
         draft.refusal_reason = "not found in the documents"
         return draft
-    from tools.text import sentences
-
     for s, e in sentences(text):
         sentence = text[s:e].strip()
         if not sentence or _ENUMERATOR.fullmatch(sentence):
