@@ -223,7 +223,8 @@ class Drafter:
                 and f.unit.isalpha():
             return f"{f.unit.upper()} {f.value_num:,.2f}".replace(".00", "")
         value = f.value_text
-        if f.attribute == "renewal_term" and (f.qualifier or "") == "successive" and "successive" not in value:
+        if f.attribute == "renewal_term" and (f.qualifier or "") == "successive" and "successive" not in value \
+                and "-to-" not in value and "basis" not in value:
             value = f"successive {value}"
         has_unit = re.search(r"\b(days?|weeks?|months?|years?|hours?)\b|%", value, re.I)
         if f.unit and f.unit.lower() not in value.lower() and not has_unit and f.attribute not in (
@@ -292,7 +293,7 @@ class Drafter:
         return None
 
     def also_stated(self, best: Evidence, limit: int = 2) -> list[Evidence]:
-        """Other pages of the same document whose retrieved text states the same date.
+        """Other pages of the same document whose retrieved facts or text state the same date.
 
         A contract often gives its date on the cover and again in the opening paragraph or the
         signature block; a reader checking the answer may hold either page, so both are cited.
@@ -303,6 +304,14 @@ class Drafter:
         value, doc = f.value_date.isoformat(), self.doc_of(best)
         pages = {best.citation.page}
         out: list[Evidence] = []
+        for e in self.evidence:  # another date fact of the document with the same date ("Dated: ..." on the cover)
+            g = e.fact
+            if g is None or e is best or len(out) >= limit or e.citation.page in pages or self.doc_of(e) != doc \
+                    or self.status_of(e) != "active" or not g.attribute.endswith("_date") or g.value_date != f.value_date:
+                continue
+            if quote_states(e.citation.quote, value):
+                pages.add(e.citation.page)
+                out.append(e)
         for e in self.texts_for({doc}):
             if e.citation.page in pages or len(out) >= limit:
                 continue
@@ -755,8 +764,12 @@ _OPEN_ENDED = re.compile(r"perpetu|indefinite|evergreen|unless and until|until\s
 
 
 def _short(text: str, limit: int = 200) -> str:
+    """The text cut to ``limit`` characters at a space: a cut inside "1920" would show the figure "19"."""
     text = normalise_space(text)
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+    if len(text) <= limit:
+        return text
+    cut = text.rfind(" ", 0, limit)
+    return text[: cut if cut > limit // 2 else limit - 1].rstrip() + "…"
 
 
 def _join(names: list[str]) -> str:

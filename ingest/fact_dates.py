@@ -376,7 +376,7 @@ def _ref_to_agreement(
     quote: Fact | None = None,
 ) -> Fact:
     span = (quote.char_start, quote.char_end) if quote else None
-    return doc.fact(
+    fact = doc.fact(
         "effective_date",
         agreement.value_text,
         start,
@@ -386,3 +386,8 @@ def _ref_to_agreement(
         value_date=agreement.value_date,
         quote_span=span,
     )
+    if quote is not None and (start, end) == (quote.char_start, quote.char_end):
+        # the span is the borrowed quote, which may begin on the page before the date: the page is
+        # where the agreement date itself stands
+        fact.page = agreement.page
+    return fact

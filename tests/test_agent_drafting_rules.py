@@ -178,3 +178,31 @@ def test_a_date_stated_on_two_pages_cites_both_and_nothing_else():
     # the same date with no other page stating it: one citation, no "also"
     _, alone = draft_for(question, cover, other_date)
     assert [c.page for c in alone.citations] == [1] and "also stated" not in alone.text
+
+
+def test_an_agreement_date_fact_on_the_cover_is_cited_beside_the_effective_date():
+    question = "What is the effective date of the Promotion Agreement?"
+    opening = fact("fact:6", "effective_date", "2018-09-28", 'This Promotion Agreement is made and entered into as of '
+                   'September 28, 2018 ("Effective Date").', page=2, value_date=dt.date(2018, 9, 28))
+    cover = fact("fact:7", "agreement_date", "2018-09-28", "Dated: September 28, 2018", page=1,
+                 value_date=dt.date(2018, 9, 28))
+    other = fact("fact:8", "agreement_date", "2018-10-01", "Signed: October 1, 2018", page=9,
+                 value_date=dt.date(2018, 10, 1))
+    _, answer = draft_for(question, opening, cover, other)
+    assert not answer.refused, answer.text
+    assert "2018-09-28" in answer.text and "also stated on p. 1" in answer.text
+    assert sorted(c.page for c in answer.citations) == [1, 2]  # not the other date's page
+    assert unsupported_claims(answer, question) == []
+
+
+def test_a_long_quote_is_shortened_at_a_space_not_inside_a_figure():
+    question = "On what date was the Promotion Agreement entered into?"
+    head = 'This PROMOTION AGREEMENT (the "Agreement"), dated February 1, 2018 (the "Effective Date"), is made by ' \
+           'and between Alpha Enterprises, Inc., a Delaware corporation, with offices located at '
+    quote = head + " " * 0 + "x" * (196 - len(head)) + " 1920 Main Street, Suite 1150, Irvine, CA 92614 (\"Alpha\")."
+    assert quote.index("1920") < 200 < quote.index("1920") + 4  # a plain cut at 200 would leave "19"
+    dated = fact("fact:9", "agreement_date", "2018-02-01", quote, value_date=dt.date(2018, 2, 1))
+    _, answer = draft_for(question, dated)
+    assert not answer.refused, answer.text
+    assert "2018-02-01" in answer.text and "1920" not in answer.text and " 19…" not in answer.text
+    assert unsupported_claims(answer, question) == []
