@@ -548,6 +548,9 @@ def renewal_terms(doc: DocContext, terms: list[Fact]) -> list[Fact]:
             ).lower()
             dur = Duration(3.0, "month") if unit == "quarter" else Duration(1.0, unit)
             found = (yty.start(), yty.end(), dur, "renewal_year_to_year")
+            # the value in the contract's words ("month-to-month"): "1 month" would be a figure
+            # the quoted sentence does not state; the length in days is kept in value_num
+            words = f"{unit}-to-{unit}" if yty.group("u") else f"{yty.group('u2').lower()} basis"
         if found is None:
             p = re.search(r"\b(?:indefinite|perpetual)\w*", low[verb_at:])
             if p:
@@ -587,6 +590,8 @@ def renewal_terms(doc: DocContext, terms: list[Fact]) -> list[Fact]:
                 )
             continue
         s, e, dur, rule = found
+        if rule != "renewal_year_to_year":
+            words = dur.text
         successive = (
             bool(
                 re.search(
@@ -602,7 +607,7 @@ def renewal_terms(doc: DocContext, terms: list[Fact]) -> list[Fact]:
         out.append(
             doc.fact(
                 "renewal_term",
-                dur.text,
+                words,
                 lo + s,
                 lo + e,
                 rule,

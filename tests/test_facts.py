@@ -226,7 +226,9 @@ def test_renewal_year_to_year_and_options():
         "unless either party notifies the other at least 30 days prior to "
         "the end of the then-current term."
     )
-    assert top(facts, "renewal_term") == "1 year"
+    # stated in the contract's words (no "1 year" figure the sentence lacks), measured in days
+    assert top(facts, "renewal_term") == "year-to-year"
+    assert top_fact(facts, "renewal_term").value_num == 365
     assert top(facts, "notice_period", "non_renewal") == "30 days"
     _, facts = facts_of(
         base + "If Alpha wishes to extend the Term, it shall provide written notice "

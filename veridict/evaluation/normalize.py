@@ -99,9 +99,20 @@ _DURATION_FILLER = re.compile(
 )
 
 
+_RECURRING = re.compile(
+    r"\b(?:(?P<u>year|month|week|quarter)[- ]to[- ](?P=u)|(?P<u2>annual|yearly|monthly|weekly|quarterly) basis)\b",
+    re.I,
+)
+_RECURRING_DAYS = {"year": 365.0, "annual": 365.0, "yearly": 365.0, "month": 30.0, "monthly": 30.0,
+                   "week": 7.0, "weekly": 7.0, "quarter": 90.0, "quarterly": 90.0}
+
+
 def durations_in(text: str) -> list[float]:
-    """Stated durations in days (year 365, month 30, week 7); 'three calendar months' included."""
-    return [d.value.days for d in find_durations(_DURATION_FILLER.sub("", text))]
+    """Stated durations in days (year 365, month 30, week 7); 'three calendar months' included, and a
+    recurring period in words ("month-to-month", "on an annual basis") as one such period."""
+    found = [(d.start, d.value.days) for d in find_durations(_DURATION_FILLER.sub("", text))]
+    found += [(m.start(), _RECURRING_DAYS[(m.group("u") or m.group("u2")).lower()]) for m in _RECURRING.finditer(text)]
+    return [days for _, days in sorted(found)]
 
 
 def money_in(text: str) -> list[tuple[float, str]]:
