@@ -135,8 +135,9 @@ _DEF_PAREN = re.compile(
     r"|\(\s*(?:hereinafter|hereafter)\s*,?\s+(?:(?:also\s+)?(?:referred\s+to\s+as|called|known\s+as)\s+)?"
     r"(?:the\s+)?(?P<uterm>[A-Z][\w&.\-]*(?:\s+[A-Z0-9][\w&.\-]*){0,3})\s*\)"
     # — hereinafter referred to as Cremer —
-    r"|[—–]+\s*(?:hereinafter|hereafter)\s*,?\s+(?:also\s+)?(?:referred\s+to\s+as|called|known\s+as)\s+"
-    r"(?:the\s+)?(?P<dterm>[A-Z][\w&.\-]*(?:\s+[A-Z0-9][\w&.\-]*){0,3})\s*[—–]+"
+    # (or with hyphens for the dashes, as a text layer may give them)
+    r"|(?:[—–]+|(?<!\S)-{1,2})\s*(?:hereinafter|hereafter)\s*,?\s+(?:also\s+)?(?:referred\s+to\s+as|called|known\s+as)\s+"
+    r"(?:the\s+)?(?P<dterm>[A-Z][\w&.\-]*(?:\s+[A-Z0-9][\w&.\-]*){0,3}?)\s*(?:[—–]+|-{1,2}(?!\S))"
     # , hereinafter referred to as the "Company",   (no parenthesis)
     r"|\b(?:hereinafter|hereafter)\s*,?\s+(?:(?:also\s+|indistinctly\s+|jointly\s+)?(?:referred\s+to\s+as|"
     r"called|known\s+as|designated\s+as)\s+)?(?:the\s+)?(?:[\"“”]|'')+(?P<hterm>[^\"“”()]{1,50}?)"

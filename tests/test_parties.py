@@ -167,6 +167,17 @@ def test_single_quoted_definition():
     assert got["IMPCO Tech Inc."][1] == ["IMPCO"]
 
 
+def test_dash_bracketed_definitions_with_em_dashes_or_hyphens():
+    for dash in ("\u2014", "-"):
+        text = (f"SUPPLY AGREEMENT\n\nbetween\n\nNORDOLEO GmbH & Co KG, Hafenstrasse 3, 20095 Hamburg,\n\nGermany\n\n"
+                f"{dash} hereinafter referred to as Nordoleo {dash}\n\nand\n\nBrightgen Pharmaceutical Inc, 60 Court "
+                f"Street, Novato, California 94949\n\n{dash} hereinafter referred to as Brightgen {dash}\n\n"
+                "Preamble\n\nWhereas, Nordoleo is a producer of oleo chemical products;")
+        got = parties(text)
+        assert set(got) == {"NORDOLEO GmbH & Co KG", "Brightgen Pharmaceutical Inc"}, (dash, got)
+        assert got["Brightgen Pharmaceutical Inc"][1] == ["Brightgen"]
+
+
 # ----------------------------------------------------------------------------- the bench's gold
 
 
