@@ -119,6 +119,14 @@ def _resolve_ref(ref: DocumentRef, ctx: ToolContext, down: dict[str, str] | None
 
 
 def _party_document_ids(ctx: ToolContext, name: str, down: dict[str, str] | None = None) -> set[str]:
+    ids = _name_document_ids(ctx, name, down)
+    shorter = _without_trailing_form(name)
+    if not ids and shorter:  # "Nice Systems Ltc." (a mistyped legal form): the name without it
+        ids = _name_document_ids(ctx, shorter, down)
+    return ids
+
+
+def _name_document_ids(ctx: ToolContext, name: str, down: dict[str, str] | None = None) -> set[str]:
     ids = _entity_document_ids(ctx, name, down)
     key = alias_key(name)
     if key and len(key) >= 3:
@@ -129,6 +137,17 @@ def _party_document_ids(ctx: ToolContext, name: str, down: dict[str, str] | None
         except StoreError:
             pass
     return ids
+
+
+_TRAILING_FORM = re.compile(r"^(?P<name>\S+(?:\s+\S+)*?),?\s+[A-Za-z]{2,4}\.?$")
+
+
+def _without_trailing_form(name: str) -> str | None:
+    """The name less a last short abbreviation-like word ("Ltc.", "Inc"), when five letters stay."""
+    m = _TRAILING_FORM.match(name.strip())
+    if m is None or len(squash(m.group("name"))) < 5:
+        return None
+    return m.group("name")
 
 
 def _entity_document_ids(ctx: ToolContext, name: str, down: dict[str, str] | None = None) -> set[str]:

@@ -118,6 +118,15 @@ def test_question_about_absent_document_is_refused(stores, settings, tenant):
     assert answer.citations == []
 
 
+def test_a_mistyped_legal_form_still_finds_the_party(stores, settings, tenant):
+    answer = ask(stores, settings, tenant, "Who is the counterparty of Globex Ltc. under the Supply Agreement?")
+    assert not answer.refused, answer.text
+    assert "Acme Corp" in answer.text and {c.document_title for c in answer.citations} == {"Globex Supply Agreement"}
+    # a name that is not in the library stays missing without its form too
+    absent = ask(stores, settings, tenant, "Who is the counterparty of Initech Lcc. under the Supply Agreement?")
+    assert absent.refused and absent.refusal_reason == "no such document in the library"
+
+
 def test_value_the_contract_does_not_state_is_refused(stores, settings, tenant):
     answer = ask(stores, settings, tenant, "What is the amount of liquidated damages payable under the Globex "
                                            "Supply Agreement?")
