@@ -386,8 +386,8 @@ def _ref_to_agreement(
         value_date=agreement.value_date,
         quote_span=span,
     )
-    if quote is not None and (start, end) == (quote.char_start, quote.char_end):
-        # the span is the borrowed quote, which may begin on the page before the date: the page is
-        # where the agreement date itself stands
-        fact.page = agreement.page
+    if quote is not None:
+        # a borrowed quote may begin on the page before the date: the page is where the agreement
+        # date itself stands
+        fact.page = quote.page
     return fact

@@ -548,9 +548,6 @@ def renewal_terms(doc: DocContext, terms: list[Fact]) -> list[Fact]:
             ).lower()
             dur = Duration(3.0, "month") if unit == "quarter" else Duration(1.0, unit)
             found = (yty.start(), yty.end(), dur, "renewal_year_to_year")
-            # the value in the contract's words ("month-to-month"): "1 month" would be a figure
-            # the quoted sentence does not state; the length in days is kept in value_num
-            words = f"{unit}-to-{unit}" if yty.group("u") else f"{yty.group('u2').lower()} basis"
         if found is None:
             p = re.search(r"\b(?:indefinite|perpetual)\w*", low[verb_at:])
             if p:
@@ -590,8 +587,11 @@ def renewal_terms(doc: DocContext, terms: list[Fact]) -> list[Fact]:
                 )
             continue
         s, e, dur, rule = found
-        if rule != "renewal_year_to_year":
-            words = dur.text
+        words = dur.text
+        if rule == "renewal_year_to_year":
+            # the value in the contract's words ("month-to-month"): "1 month" would be a figure
+            # the quoted sentence does not state; the length in days is kept in value_num
+            words = f"{unit}-to-{unit}" if yty.group("u") else f"{yty.group('u2').lower()} basis"
         successive = (
             bool(
                 re.search(

@@ -7,6 +7,7 @@ import datetime as dt
 import re
 
 from ingest.normalize import (
+    DAYS_PER_UNIT,
     NUMBER_WORDS,
     add_duration,
     canonical_jurisdiction,
@@ -103,16 +104,19 @@ _RECURRING = re.compile(
     r"\b(?:(?P<u>year|month|week|quarter)[- ]to[- ](?P=u)|(?P<u2>annual|yearly|monthly|weekly|quarterly) basis)\b",
     re.I,
 )
-_RECURRING_DAYS = {"year": 365.0, "annual": 365.0, "yearly": 365.0, "month": 30.0, "monthly": 30.0,
-                   "week": 7.0, "weekly": 7.0, "quarter": 90.0, "quarterly": 90.0}
+_RECURRING_UNIT = {"annual": "year", "yearly": "year", "monthly": "month", "weekly": "week", "quarterly": "quarter"}
+
+
+def _recurring_days(word: str) -> float:
+    unit = _RECURRING_UNIT.get(word.lower(), word.lower())
+    return 3 * DAYS_PER_UNIT["month"] if unit == "quarter" else DAYS_PER_UNIT[unit]
 
 
 def durations_in(text: str) -> list[float]:
     """Stated durations in days (year 365, month 30, week 7); 'three calendar months' included, and a
     recurring period in words ("month-to-month", "on an annual basis") as one such period."""
-    found = [(d.start, d.value.days) for d in find_durations(_DURATION_FILLER.sub("", text))]
-    found += [(m.start(), _RECURRING_DAYS[(m.group("u") or m.group("u2")).lower()]) for m in _RECURRING.finditer(text)]
-    return [days for _, days in sorted(found)]
+    days = [d.value.days for d in find_durations(_DURATION_FILLER.sub("", text))]
+    return days + [_recurring_days(m.group("u") or m.group("u2")) for m in _RECURRING.finditer(text)]
 
 
 def money_in(text: str) -> list[tuple[float, str]]:
