@@ -21,6 +21,7 @@ from agents.vocab import (ATTRIBUTE_BY_NAME, CLAUSE_BY_NAME, NOTICE_QUALIFIERS, 
                           normalise_clause_type)
 from tools.base import HitMeta
 from tools.rerank import term_overlap
+from tools.text import sentences
 from veridict.types import Evidence
 
 Verdict = Literal["correct", "ambiguous", "incorrect"]
@@ -65,11 +66,25 @@ def key_terms(plan: Plan) -> list[str]:
 
 
 def names_asked_thing(plan: Plan, text: str, groups: list[list[str]] | None = None) -> bool:
-    """Each group has a phrase in ``text``; a phrase "a&b" needs both parts, "a&!c" needs a without c."""
+    """Each group has a phrase in ``text``; a phrase "a&b" needs both parts, "a&!c" needs a sentence with a and
+    without c (a passage on termination for convenience may name a breach in another sentence)."""
     low = text.lower()
     groups = key_groups(plan) if groups is None else groups
-    return all(any(all((part[1:] not in low) if part.startswith("!") else (part in low) for part in k.split("&"))
-                   for k in g) for g in groups)
+    pieces: list[str] = []
+
+    def sentences_of() -> list[str]:
+        if not pieces:
+            pieces.extend(low[s:e] for s, e in sentences(text))  # split on the cased text: "… . The"
+        return pieces
+
+    def holds(key: str) -> bool:
+        parts = key.split("&")
+        if not any(p.startswith("!") for p in parts):
+            return all(p in low for p in parts)
+        return any(all((p[1:] not in piece) if p.startswith("!") else (p in piece) for p in parts)
+                   for piece in sentences_of())
+
+    return all(any(holds(k) for k in g) for g in groups)
 
 
 def expansion_terms(plan: Plan) -> list[str]:

@@ -162,8 +162,11 @@ CLAUSE_TYPES: tuple[Term, ...] = (
     Term("termination_for_convenience", (r"terminat\w* for convenience", r"for convenience",
                                          r"terminat\w* (at any time|without cause)"),
          ("terminate", "convenience", "without cause", "at any time", "prior written notice"),
-         ("for convenience", "terminat&without cause", "terminat&at any time", "terminat&for any reason",
-          "terminat&sole discretion", "terminat&no reason",
+         ("for convenience", "terminat&without cause", "terminat&at any time&!breach&!fail&!after the terminat&!after terminat",
+          # "after termination for any reason" is when a duty survives, not a right to terminate; a choice
+          # "in its sole discretion" to terminate when the other side fails a target is termination for cause
+          "terminat&for any reason&!termination for any reason", "terminat&sole discretion&!breach&!fail",
+          "terminat&no reason",
           # a right to end the contract just by giving notice, no ground required ("may terminate this
           # Agreement by giving thirty (30) days written notice"); a notice to end it for breach is not one
           "terminat&days&notice&!breach&!default&!fail&!insolven&!bankrupt")),  # "a&b": both; "!c": not c
@@ -211,7 +214,8 @@ CLAUSE_TYPES: tuple[Term, ...] = (
          ("limitation of liability", "liability", "shall not exceed", "aggregate"), ("liabilit",)),
     Term("liquidated_damages", (r"liquidated damages",), ("liquidated damages",), ("liquidated damages",)),
     Term("warranty_duration", (r"warrant",), ("warranty", "warrants", "warranty period"),
-         ("warranty period", "warrant&days", "warrant&month", "warrant&year")),  # a duration, not a heading
+         # a duration, not a heading; a rate ("14,000 kg per year") is not a duration
+         ("warranty period", "warrant&days&!per day", "warrant&month&!per month", "warrant&year&!per year")),
     Term("insurance", (r"insurance", r"\binsured\b"), ("insurance", "insured", "coverage", "policy"), ("insur",)),
     Term("covenant_not_to_sue", (r"not to sue", r"covenant not"), ("covenant not to sue",), ("sue",)),
     Term("third_party_beneficiary", (r"third[- ]party beneficiar",), ("third party beneficiary", "third parties"),

@@ -133,6 +133,22 @@ def test_clause_key_terms_need_the_clause_not_a_word_that_contains_its_stem():
     assert _about(licences, "Party A shall license to the Company the right to utilize its patented technology.")
     assert _about(licences, "Supplier hereby grants Reseller a non-transferable right to resell the Products.")
     assert not _about(licences, "You waive all moral rights in favour of the Company, its licensees and successors.")
+    assert not _about(warranty, "The Facility will produce 14,000 kg per year. T&L warrants the Facility is built.")
+
+
+def test_a_right_to_terminate_for_convenience_is_read_sentence_by_sentence():
+    convenience = "Can the Reseller Agreement be terminated for convenience?"
+    # a breach named in another sentence does not hide the right to end the contract on notice
+    assert _about(convenience, "The Company may terminate this Agreement at any time upon five days prior written "
+                               "notice. Either party may terminate upon a material breach by the other party.")
+    assert not _about(convenience, "Either party may terminate this Agreement at any time upon a material breach.")
+    # a duty that lasts after termination, or a choice to terminate when targets are missed, is not that right
+    assert not _about(convenience, "During the term and for two years after expiration or termination for any "
+                                   "reason of this Agreement, Maimon agrees not to compete.")
+    assert not _about(convenience, "Maimon covenants that at any time after the termination of this Agreement he "
+                                   "will not use any Confidential Information.")
+    assert not _about(convenience, "If the Reseller fails to sell 50% of the milestone, Todos, in its sole "
+                                   "discretion, may terminate the Agreement.")
 
 
 def test_the_asked_date_wins_over_its_stand_in():
