@@ -29,7 +29,7 @@ from agents.vocab import (AMOUNT_WORDS, ATTRIBUTE_BY_NAME, CLAUSE_BY_NAME, PERIO
 QUALIFIER_NAMES_AMOUNT = {t.name for t in QUALIFIERS}
 from tools.base import MAX_QUOTE_CHARS, HitMeta, ToolContext
 from tools.calculator import CalculatorArgs, calculator
-from tools.text import best_span, normalise_space, sentences
+from tools.text import best_span, find_loose, normalise_space, page_holding, sentences
 from veridict.types import Citation, Evidence, TraceStep
 
 try:
@@ -111,7 +111,8 @@ class Drafter:
             return self.draft.evidence_ids.index(e.id) + 1
         citation = e.citation
         if quote is not None and quote.strip():
-            citation = _narrow(citation, quote)
+            m = self.meta.get(e.id)
+            citation = _narrow(citation, quote, m.pages if m else (), e.text)
             key = f"{e.id}#{hash(citation.quote)}"
         else:
             key = e.id
@@ -140,13 +141,23 @@ class Drafter:
         parts.append(f"p. {c.page}")
         return ", ".join(parts)
 
+    def cited_where(self, n: int) -> str:
+        """Where citation ``n`` (1-based) points: a narrowed quote may stand on a later page than its passage."""
+        return self.where(self.draft.citations[n - 1])
+
     def span_of(self, e: Evidence, extra_terms: list[str] = ()) -> str:
-        text = e.citation.quote if e.fact else (e.text if e.store != "graph" else e.citation.quote)
-        if e.fact is None and e.citation.quote and e.citation.quote in e.text:
-            text = e.citation.quote
+        text = _span_source(e)
         terms = content_words(self.plan.question) + list(extra_terms)
         s, t, _ = best_span(text, terms, phrases=key_terms(self.plan), max_chars=QUOTE_CHARS)
         return normalise_space(text[s:t]) if t > s else normalise_space(text[:QUOTE_CHARS])
+
+    def clause_span(self, e: Evidence) -> str | None:
+        """The passage's sentence that is itself the asked clause (not its heading, not a sentence beside a
+        clause that only the whole section matches), or None when no sentence of the passage is."""
+        text = _span_source(e)
+        s, t, _ = best_span(text, content_words(self.plan.question), phrases=key_terms(self.plan),
+                            max_chars=QUOTE_CHARS, keep=lambda span: names_asked_thing(self.plan, span))
+        return normalise_space(text[s:t]) if t > s else None
 
     def facts_for(self, attribute: str, doc_ids: set[str] | None, status: str = "active") -> list[Evidence]:
         term = ATTRIBUTE_BY_NAME.get(attribute)
@@ -288,7 +299,7 @@ class Drafter:
             if not (_value_shape(attribute, span) and names_asked_thing(self.plan, span)):
                 continue
             n = self.cite(best, span)
-            self.say(f'{self.title(best)} ({self.where(best.citation)}) states: "{span}"', [n])
+            self.say(f'{self.title(best)} ({self.cited_where(n)}) states: "{span}"', [n])
             return best
         return None
 
@@ -535,16 +546,15 @@ class Drafter:
 
     def clause_lookup(self) -> None:
         for _, ids in self.target_groups():
-            texts = self.texts_for(ids)
-            texts = [e for e in texts if names_asked_thing(self.plan, e.text)]
-            for e in texts[:2]:
-                span = self.span_of(e)
+            quoted = [(e, span) for e in self.texts_for(ids) if names_asked_thing(self.plan, e.text)
+                      for span in [self.clause_span(e)] if span]
+            for e, span in quoted[:2]:
                 n = self.cite(e, span)
                 what = ", ".join(CLAUSE_BY_NAME[c].name.replace("_", " ") for c in self.plan.clause_types[:1]
                                  if c in CLAUSE_BY_NAME) or "The relevant clause"
                 prefix = f"{what[0].upper()}{what[1:]} — " if what != "The relevant clause" else ""
-                self.say(f'{prefix}{self.title(e)} ({self.where(e.citation)}): "{span}"', [n])
-            if not texts and self.plan.attributes:
+                self.say(f'{prefix}{self.title(e)} ({self.cited_where(n)}): "{span}"', [n])
+            if not quoted and self.plan.attributes:
                 for attr in self.plan.attributes:
                     self.state_value(attr, ids, many_docs=False)
 
@@ -553,7 +563,7 @@ class Drafter:
         for e in texts[:2]:
             span = self.span_of(e)
             n = self.cite(e, span)
-            self.say(f'{self.title(e)} ({self.where(e.citation)}): "{span}"', [n])
+            self.say(f'{self.title(e)} ({self.cited_where(n)}): "{span}"', [n])
 
     def list_or_count(self) -> None:
         by_doc: OrderedDict[str, Evidence] = OrderedDict()
@@ -574,7 +584,7 @@ class Drafter:
         for e in by_doc.values():
             detail = self.value_of(e) if e.fact else f'"{self.span_of(e)[:160]}"'
             i = self.cite(e) if e.fact else self.cite(e, self.span_of(e)[:160])
-            self.say(f"- {self.title(e)}: {detail} ({self.where(e.citation)})", [i])
+            self.say(f"- {self.title(e)}: {detail} ({self.cited_where(i)})", [i])
 
     def date_ok(self, e: Evidence) -> bool:
         c = self.plan.constraints
@@ -592,12 +602,13 @@ class Drafter:
             if self.plan.attribute:
                 ev = self.state_value(self.plan.attribute, ids, many_docs=True)
             else:
-                texts = [e for e in self.texts_for(ids) if names_asked_thing(self.plan, e.text)]
-                ev = texts[0] if texts else None
+                quoted = [(e, span) for e in self.texts_for(ids) if names_asked_thing(self.plan, e.text)
+                          for span in [self.clause_span(e)] if span]
+                ev = quoted[0][0] if quoted else None
                 if ev is not None:
-                    span = self.span_of(ev)
+                    span = quoted[0][1]
                     n = self.cite(ev, span)
-                    self.say(f'{self.title(ev)} has such a clause ({self.where(ev.citation)}): "{span}"', [n])
+                    self.say(f'{self.title(ev)} has such a clause ({self.cited_where(n)}): "{span}"', [n])
             found.append((ref.titles[0] if ref.titles else ref.mention, ev))
         missing = [name for name, ev in found if ev is None]
         for name in missing:
@@ -704,7 +715,8 @@ class Drafter:
         if context and anchor is None:
             e = context[0]
             span = self.span_of(e)
-            self.say(f'{self.title(e)} ({self.where(e.citation)}): "{span}"', [self.cite(e, span)])
+            n = self.cite(e, span)
+            self.say(f'{self.title(e)} ({self.cited_where(n)}): "{span}"', [n])
         refs = [e for e in self.evidence if e.store == "graph" and self.meta.get(e.id)
                 and self.meta[e.id].reference_key]
         anchor_section = self.meta[anchor.id].section_id if anchor is not None and anchor.id in self.meta else None
@@ -812,20 +824,37 @@ def _value_shape(attribute: str, text: str) -> bool:
     return bool(pattern is None or re.search(pattern, text, re.I))
 
 
-def _narrow(citation: Citation, quote: str) -> Citation:
-    """The citation with its quote narrowed to ``quote`` (offsets adjusted when the quote is found)."""
+def _span_source(e: Evidence) -> str:
+    """The text a quote is picked from: a fact's quote; a passage's full text (its citation's quote when that is
+    the whole passage)."""
+    text = e.citation.quote if e.fact else (e.text if e.store != "graph" else e.citation.quote)
+    if e.fact is None and e.citation.quote and e.citation.quote in e.text:
+        text = e.citation.quote
+    return text
+
+
+def _narrow(citation: Citation, quote: str, pages: list[tuple[int, int, int]] = (), text: str = "") -> Citation:
+    """The citation with its quote narrowed to ``quote``: offsets moved onto the quote when it is found in the
+    passage (its citation's quote, else ``text``, the passage with any heading line put before it), and, for a
+    passage running across pages, the page that holds most of the quote."""
     full = citation.quote
-    start = full.find(quote)
-    if start < 0:
-        start = normalise_space(full).find(normalise_space(quote))
-        if start < 0:
-            return citation.model_copy(update={"quote": quote})
-        return citation.model_copy(update={"quote": quote})
-    update = {"quote": quote}
-    if citation.char_start is not None and citation.char_end is not None and \
-            citation.char_end - citation.char_start == len(full):
-        update["char_start"] = citation.char_start + start
-        update["char_end"] = citation.char_start + start + len(quote)
+    update: dict = {"quote": quote}
+    if citation.char_start is None or citation.char_end is None:
+        return citation.model_copy(update=update)
+    length = citation.char_end - citation.char_start
+    found = find_loose(full, quote)
+    if found and not (length == len(full) or (full.endswith("…") and found[1] < len(full) - 1)):
+        found = None  # the quote is not the passage's text from its start, or the quote ran into the cut
+    lead = len(text) - length  # a heading line put before a section's text
+    if found is None and text and lead >= 0:
+        in_text = find_loose(text, quote)
+        found = (in_text[0] - lead, in_text[1] - lead) if in_text and in_text[0] >= lead else None
+    if found:
+        start, end = citation.char_start + found[0], citation.char_start + found[1]
+        update.update(char_start=start, char_end=end)
+        page = page_holding(list(pages), start, end)
+        if page is not None:
+            update["page"] = page
     return citation.model_copy(update=update)
 
 

@@ -222,3 +222,79 @@ def test_a_long_quote_is_shortened_at_a_space_not_inside_a_figure():
     assert not answer.refused, answer.text
     assert "2018-02-01" in answer.text and "1920" not in answer.text and " 19…" not in answer.text
     assert unsupported_claims(answer, question) == []
+
+
+def test_a_clause_quote_is_cited_on_the_page_that_holds_it_not_where_its_section_starts():
+    heading = "XIII Limitation of Liability\n"
+    body = ("In no event shall either party's aggregate liability under this Agreement exceed the fees paid "
+            "by the Customer in the twelve months before the claim.\nThe parties agree to the above.")
+    text = "Either party may assign with consent.\n" + heading + body
+    start = 4000 + 980 - len("Either party may assign with consent.\n" + heading)  # the heading ends page 5
+    c = Citation(document_id="d1", document_title="Promotion Agreement", version=1, page=5, quote=text,
+                 store="lexical", char_start=start, char_end=start + len(text), clause_number="XIII",
+                 clause_title="Limitation of Liability")
+    section = Evidence(id="section:1", store="lexical", text=text, citation=c)
+    pages = [(5, 4000, 4980), (6, 4980, 6000)]
+    question = "Is there a cap on liability in the Promotion Agreement?"
+    plan = parse_question(question)
+    for ref in plan.documents:
+        ref.document_ids, ref.titles = ["d1"], ["Promotion Agreement"]
+    meta = {section.id: HitMeta(document_id="d1", channel="clauses", clause_types=["cap_on_liability"],
+                                pages=pages)}
+    grades = {section.id: Grade(id=section.id, relevance=0.9, key_terms=True)}
+    answer = build_answer(question, Drafter(plan, [section], meta, grades, None).build([section]),
+                          {section.id: section})
+    assert not answer.refused, answer.text
+    cited = answer.citations[0]
+    assert "aggregate liability" in cited.quote
+    assert cited.page == 6 and "p. 6" in answer.text and "p. 5" not in answer.text, answer.text
+    assert cited.char_start == start + text.index(cited.quote.split()[0])
+    # without a page map (a one-page passage) the passage's page stands
+    meta[section.id].pages = []
+    answer = build_answer(question, Drafter(plan, [section], meta, grades, None).build([section]),
+                          {section.id: section})
+    assert answer.citations[0].page == 5
+
+
+def section_item(i: str, text: str, page: int, number: str) -> Evidence:
+    c = Citation(document_id="d1", document_title="Promotion Agreement", version=1, page=page, quote=text,
+                 store="lexical", char_start=1000 * page, char_end=1000 * page + len(text), clause_number=number)
+    return Evidence(id=i, store="lexical", text=text, citation=c)
+
+
+def test_a_clause_is_quoted_from_its_text_not_from_a_heading_or_a_contents_line():
+    question = "Is there a cap on liability in the Promotion Agreement? Quote the clause."
+    contents = section_item("section:toc", "XIII LIMITATION OF LIABILITY Section 13.01.", 2, None)
+    heading = section_item("section:13", "XIII Limitation of Liability & Indemnifications Article XIII. "
+                           "Limitation of Liability & Indemnifications", 13, "XIII")
+    body = section_item("section:13.1", "13.1 Neither party's liability under this Agreement shall exceed the "
+                        "fees paid in the prior year.", 14, "13.1")
+    _, answer = draft_for(question, contents, heading, body,
+                          relevance={"section:toc": 0.95, "section:13": 0.95, "section:13.1": 0.8})
+    assert not answer.refused, answer.text
+    assert [c.page for c in answer.citations] == [14] and "shall exceed the fees" in answer.text, answer.text
+    # with only the heading and the contents line there is no clause to quote
+    _, answer = draft_for(question, contents, heading)
+    assert answer.refused and answer.refusal_reason == "not found in the documents", answer.text
+
+
+def test_a_warranty_duration_is_quoted_only_from_a_sentence_that_states_a_period():
+    question = "What is the duration of any warranty in the Promotion Agreement? Quote the clause."
+    warranty = section_item("section:14", "14.1 T&L represents and warrants to Igene that the facility will be "
+                            "built in accordance with the Construction Agreement. 14.2 The parties shall meet each "
+                            "year to review the budget.", 11, "14")
+    _, answer = draft_for(question, warranty)
+    assert answer.refused, answer.text  # "warrants" and "year" stand in different sentences
+    dated = section_item("section:15", "15.1 Supplier warrants that the Product will conform to its "
+                         "specifications for twelve (12) months after delivery.", 12, "15")
+    _, answer = draft_for(question, warranty, dated)
+    assert not answer.refused and [c.page for c in answer.citations] == [12], answer.text
+
+
+def test_headings_and_contents_lines_are_told_from_clauses():
+    from tools.text import looks_like_heading
+
+    assert looks_like_heading("XIII Limitation of Liability & Indemnifications")
+    assert looks_like_heading("RECORDATION OF INTELLECTUAL PROPERTY RIGHTS ASSIGNMENT AGREEMENTS Section 2.01.")
+    assert not looks_like_heading("IN NO EVENT SHALL EITHER PARTY BE LIABLE FOR CONSEQUENTIAL DAMAGES.")
+    assert not looks_like_heading("Neither party may assign this Agreement without consent.")

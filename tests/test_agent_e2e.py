@@ -241,6 +241,19 @@ def test_fact_tool_gives_full_citations(stores, tenant, pg_store):
     assert sorted(e.fact.value_num for e in both.evidence) == [150_000.0, 200_000.0]
 
 
+def test_a_passage_across_pages_carries_its_page_map(stores, tenant, pg_store):
+    """The page map the drafter uses to cite a narrowed quote on its own page comes from the stored pages."""
+    from tools.base import ToolContext
+
+    ctx = ToolContext.from_stores(stores, tenant)
+    doc_id = stores.library["v2"].document.id  # type: ignore[attr-defined]
+    stored = pg_store.pages(tenant, doc_id)
+    assert [p[0] for p in ctx.pages_between(doc_id, 2, 3)] == [2, 3]
+    assert ctx.pages_between(doc_id, 2, 3) == [p for p in stored if p[0] in (2, 3)]
+    assert ctx.pages_between(doc_id, 2, 2) == []  # one page: nothing to map
+    assert ToolContext.from_stores(stores, "t_other").pages_between(doc_id, 1, 3) == []  # tenant-filtered
+
+
 def test_vector_hits_of_superseded_documents_never_surface(stores, tenant, embedder):
     from tools.base import ToolContext
     from tools.vector_search import VectorQuery, vector_search

@@ -35,6 +35,9 @@ class HitMeta(BaseModel):
     hop: int = 0  # multi-hop step that produced it (0 = plain retrieval)
     reference_key: str | None = None  # regulation/clause key for graph references
     similarity: float | None = None  # cosine to the query, when a vector search found it
+    # (number, char_start, char_end) of each page a passage runs across, when it runs across more than
+    # one: a quote narrowed inside the passage is cited on the page it stands on, not the passage's first
+    pages: list[tuple[int, int, int]] = Field(default_factory=list)
 
 
 class ToolResult(BaseModel):
@@ -68,6 +71,7 @@ class ToolContext:
     settings: Any = None
     _documents: dict[str, Document | None] = field(default_factory=dict)
     _sections: dict[str, Any] = field(default_factory=dict)
+    _pages: dict[str, list[tuple[int, int, int]]] = field(default_factory=dict)
 
     @classmethod
     def from_stores(cls, stores: Any, tenant: str) -> "ToolContext":
@@ -85,6 +89,15 @@ class ToolContext:
         if document_id not in self._documents:
             self._documents[document_id] = self.pg.get_document(self.tenant, document_id) if self.pg else None
         return self._documents[document_id]
+
+    def pages_between(self, document_id: str, first: int, last: int) -> list[tuple[int, int, int]]:
+        """(number, char_start, char_end) of pages ``first``..``last`` of a document when that is more than
+        one page (else nothing: a one-page passage needs no page map); each document read once."""
+        if last <= first or self.pg is None:
+            return []
+        if document_id not in self._pages:
+            self._pages[document_id] = self.pg.pages(self.tenant, document_id)
+        return [p for p in self._pages[document_id] if first <= p[0] <= last]
 
     def remember(self, document: Document) -> None:
         self._documents.setdefault(document.id, document)

@@ -29,12 +29,14 @@ def chunk_evidence(
         section_id=chunk.section_id,
         clause_types=clause_types,
         channel=store,
+        pages=ctx.pages_between(document.id, chunk.page_start, chunk.page_end),
     )
     return evidence, meta
 
 
 def section_evidence(
-    section: Section, document: Document, score: float = 1.0, store: StoreName = "lexical", channel: str = "clauses"
+    section: Section, document: Document, score: float = 1.0, store: StoreName = "lexical", channel: str = "clauses",
+    pages: list[tuple[int, int, int]] = (),
 ) -> tuple[Evidence, HitMeta]:
     citation = citation_for(
         document,
@@ -56,6 +58,7 @@ def section_evidence(
         section_id=section.id,
         clause_types=list(section.clause_types),
         channel=channel,
+        pages=list(pages),
     )
     return evidence, meta
 

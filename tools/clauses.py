@@ -24,7 +24,8 @@ def _clauses_by_type(ctx: ToolContext, args: ClauseQuery) -> ToolResult:
     result = ToolResult(tool="clauses")
     for section, document in rows:
         ctx.remember(document)
-        evidence, meta = section_evidence(section, document, score=1.0)
+        evidence, meta = section_evidence(section, document, score=1.0,
+                                          pages=ctx.pages_between(document.id, section.page_start, section.page_end))
         result.add(evidence, meta)
     return result
 
@@ -38,7 +39,8 @@ def _section_context(ctx: ToolContext, args: SectionQuery) -> ToolResult:
         document = ctx.document(section.document_id)
         if document is None:
             continue
-        evidence, meta = section_evidence(section, document, score=1.0, channel="context")
+        evidence, meta = section_evidence(section, document, score=1.0, channel="context",
+                                          pages=ctx.pages_between(document.id, section.page_start, section.page_end))
         result.add(evidence, meta)
     return result
 
