@@ -110,6 +110,9 @@ def _fact_attributes(plan: Plan) -> set[str]:
     return out
 
 
+_RENEWAL_NOTICES = {"non_renewal", "renewal_option"}
+
+
 def _qualifier_ok(plan: Plan, item: Evidence) -> bool | None:
     """None when no qualifier was asked; else whether the fact is that kind of amount."""
     asked = plan.qualifiers or ([plan.qualifier] if plan.qualifier else [])
@@ -127,6 +130,8 @@ def _qualifier_ok(plan: Plan, item: Evidence) -> bool | None:
         names = {name, *(term.clause_types if term else ())}
         if q and any(n in q or q in n for n in names):
             return True
+        if {q, name} == _RENEWAL_NOTICES:
+            continue  # the extractor told a notice that renews from one that prevents renewal: it is the other
         if any(k in context for k in (term.key_terms if term else ())):
             return True
     return False
@@ -153,7 +158,7 @@ def grade_item(plan: Plan, item: Evidence, meta: HitMeta | None, semantic: float
                 rel = 0.95
             elif q_ok is False:
                 rel = 0.3
-                reasons.append("other kind of amount")
+                reasons.append("other kind of amount or notice")
             rel *= 0.7 + 0.3 * min(1.0, max(0.0, item.fact.confidence))  # guesses (< 0.5) rank lower
             if plan.constraints.value_text and plan.constraints.value_text.lower() not in (
                 item.fact.value_text.lower() + " " + item.fact.quote.lower()

@@ -135,7 +135,11 @@ PERIOD_NOUNS = {"monthly": "month", "daily": "day", "weekly": "week", "yearly": 
                 "annual": "year", "hourly": "hour", "quarterly": "quarter"}
 
 # What a notice period is for (Fact.qualifier of notice_period facts).
-NOTICE_QUALIFIERS: tuple[Term, ...] = (
+NOTICE_QUALIFIERS: tuple[Term, ...] = (  # the first that matches the question wins
+    # notice to exercise an option to renew or extend: the opposite of a notice that prevents a renewal
+    Term("renewal_option", (r"^(?!.*(?:prevent|avoid|stop|non-?renew|not to renew|terminat|cancel|\bend the)).*"
+                            r"(?:notice\b.*\b(?:to|of) (?:renew|extend)|exercis\w* .{0,40}(?:renew|exten|option))",),
+         ("renew", "extend", "option"), ("renew", "extend", "extension")),
     Term("non_renewal", (r"renew",), ("non-renewal", "renewal", "not to renew"), ("renew",)),
     Term("breach_cure", (r"\bcure\b", r"remedy"), ("cure", "remedy"), ("cure",)),
     Term("termination", (r"terminat",), ("terminate", "termination"), ("terminat",)),
@@ -162,7 +166,8 @@ CLAUSE_TYPES: tuple[Term, ...] = (
     Term("termination_for_convenience", (r"terminat\w* for convenience", r"for convenience",
                                          r"terminat\w* (at any time|without cause)"),
          ("terminate", "convenience", "without cause", "at any time", "prior written notice"),
-         ("for convenience", "terminat&without cause", "terminat&at any time&!breach&!fail&!after the terminat&!after terminat",
+         ("for convenience", "terminat&without cause",
+          "terminat&at any time&!breach&!fail&!after the terminat&!after terminat",
           # "after termination for any reason" is when a duty survives, not a right to terminate; a choice
           # "in its sole discretion" to terminate when the other side fails a target is termination for cause
           "terminat&for any reason&!termination for any reason", "terminat&sole discretion&!breach&!fail",

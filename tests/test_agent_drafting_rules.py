@@ -298,3 +298,15 @@ def test_headings_and_contents_lines_are_told_from_clauses():
     assert looks_like_heading("RECORDATION OF INTELLECTUAL PROPERTY RIGHTS ASSIGNMENT AGREEMENTS Section 2.01.")
     assert not looks_like_heading("IN NO EVENT SHALL EITHER PARTY BE LIABLE FOR CONSEQUENTIAL DAMAGES.")
     assert not looks_like_heading("Neither party may assign this Agreement without consent.")
+
+
+def test_a_notice_to_extend_does_not_answer_how_to_prevent_a_renewal():
+    extend = fact("fact:20", "notice_period", "90 days", "If either party wishes to extend the Term, it shall give "
+                  "written notice at least ninety (90) days prior to the expiration of the Term.")
+    extend.fact.qualifier, extend.fact.value_num, extend.fact.unit = "renewal_option", 90, "days"
+    meta = {extend.id: HitMeta(document_id="d1", channel="facts")}
+    prevent = parse_question("How many days' notice must be given to prevent automatic renewal of the Promotion "
+                             "Agreement?")
+    option = parse_question("How much notice is required to exercise the option to extend the Promotion Agreement?")
+    (_, [against]), (_, [for_it]) = grade_evidence(prevent, [extend], meta), grade_evidence(option, [extend], meta)
+    assert against.relevance < for_it.relevance and "other kind of amount or notice" in against.reasons, against
