@@ -11,6 +11,8 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
+from ingest.normalize import find_anniversaries
+
 MONTHS = {
     m: i
     for i, names in enumerate(
@@ -301,14 +303,17 @@ _DURATION_RE = re.compile(
 
 
 def durations_in(text: str) -> list[tuple[float, str, str]]:
-    """(count, unit, surface) of each period in ``text``: 'ten (10) Contract Years' -> (10, 'year', ...)."""
-    out = []
+    """(count, unit, surface) of each period in ``text``: 'ten (10) Contract Years' -> (10, 'year', ...); an
+    anniversary is a count of years ('the second anniversary of the Effective Date' -> (2, 'year', ...))."""
+    found: list[tuple[int, tuple[float, str, str]]] = []
     for m in _DURATION_RE.finditer(text):
         n = float(m.group("d")) if m.group("d") else (parse_number(m.group("n")) if m.group("n")[0].isdigit()
                                                          else _word_value(m.group("n")))
         if n is not None:
-            out.append((n, m.group("u").lower(), m.group(0)))
-    return out
+            found.append((m.start(), (n, m.group("u").lower(), m.group(0))))
+    for a in find_anniversaries(text):  # "the agreement runs to the second anniversary"
+        found.append((a.start, (a.value.value, "year", f"to the {a.surface}")))
+    return [d for _, d in sorted(found, key=lambda x: x[0])]
 
 
 def add_period(start: dt.date, n: float, unit: str) -> dt.date | None:

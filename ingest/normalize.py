@@ -316,6 +316,23 @@ def find_durations(text: str) -> list[DurationMatch]:
     return out
 
 
+_ANNIVERSARY_RE = re.compile(
+    r"\b(?:(?P<word>" + "|".join(sorted(_ORDINALS, key=len, reverse=True)) + r")|(?P<digits>\d{1,2})(?:st|nd|rd|th))"
+    r"(?:\s*\(\d{1,2}(?:st|nd|rd|th)?\))?\s+anniversary\b",
+    re.I,
+)
+
+
+def find_anniversaries(text: str) -> list[DurationMatch]:
+    """Each 'Nth anniversary' as N years ('the second anniversary of the Effective Date' is two years from it)."""
+    out: list[DurationMatch] = []
+    for m in _ANNIVERSARY_RE.finditer(text):
+        years = int(m.group("digits")) if m.group("digits") else _ORDINALS[m.group("word").lower()]
+        if years > 0:
+            out.append(DurationMatch(m.start(), m.end(), m.group(0), Duration(float(years), "year")))
+    return out
+
+
 def parse_duration(text: str) -> Duration | None:
     """The first duration in ``text``; None if there is none."""
     found = find_durations(text)

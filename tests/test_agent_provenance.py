@@ -191,3 +191,18 @@ def test_derived_end_date_needs_the_quoted_start_and_term():
     wrong = draft_of(("It runs ten (10) Contract Years from June 13, 2012, so it ends on 2023-06-13 [1][2].",
                       [1, 2]), evidence=(TERM, START))
     assert not check_claim(wrong.claims[0], wrong, DATED).supported
+
+
+def test_an_end_date_at_an_anniversary_is_derived_from_the_quoted_start():
+    until = date_fact("fact:13", "expiration_date", "INITIAL TERM shall mean the Effective Date through the day prior "
+                      "to the second anniversary of the Effective Date.", "2001-11-19", "1.9")
+    start = date_fact("fact:14", "effective_date", "This Agreement is entered into as of November 19, 1999 (the "
+                      "\"Effective Date\").", "1999-11-19", "1")
+    evidence = {e.id: e for e in (until, start)}
+    text = ("It runs to the second anniversary from its effective date, 1999-11-19, so it ends on 2001-11-19 "
+            "(calculated) [1][2].")
+    answer = build_answer("q", draft_of((text, [1, 2]), evidence=(until, start)), evidence)
+    assert not answer.refused and "2001-11-19" in answer.text
+    assert unsupported_claims(answer, "When does it expire?") == []
+    third = draft_of((text.replace("2001-11-19", "2002-11-19"), [1, 2]), evidence=(until, start))
+    assert not check_claim(third.claims[0], third, evidence).supported

@@ -179,3 +179,14 @@ def test_jurisdiction_edge_cases():
     assert find_jurisdictions("in the English language", adjectives=False) == []
     assert jurisdiction_country("Ontario") == "Canada"
     assert jurisdiction_country("Texas") == "United States"
+
+
+def test_anniversaries_are_counts_of_years():
+    from ingest.normalize import find_anniversaries
+
+    found = find_anniversaries("through the day prior to the second anniversary of the Effective Date, or the 3rd "
+                               "anniversary, or the fifth (5th) anniversary of the date hereof")
+    assert [(a.surface, a.value.value, a.value.unit) for a in found] == [
+        ("second anniversary", 2.0, "year"), ("3rd anniversary", 3.0, "year"),
+        ("fifth (5th) anniversary", 5.0, "year")]
+    assert find_anniversaries("the anniversary of the Effective Date") == []

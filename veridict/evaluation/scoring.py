@@ -34,6 +34,7 @@ from veridict.evaluation.normalize import (
     canonical_jurisdiction,
     dates_in,
     durations_in,
+    find_anniversaries,
     find_dates,
     find_durations,
     find_money,
@@ -446,7 +447,7 @@ class _QuoteFacts:
         # Date") is supported: start + term, or the day before
         derived = set()
         for start in self.dates:
-            for d in find_durations(joined):
+            for d in find_durations(joined) + find_anniversaries(joined):  # "until the 2nd anniversary of ..."
                 if d.value.unit in ("year", "month", "week", "day"):
                     end = add_duration(start, d.value)
                     derived |= {end, end - dt.timedelta(days=1)}
