@@ -71,6 +71,9 @@ _OTHER_SUBJECT = re.compile(
 _OTHER_PERIOD = re.compile(r"\b[A-Z][a-z]+ Period\b")  # "the Standstill Period", "the Support Period"
 
 
+_INCLUDING_ASIDE = re.compile(r",\s*(?:including|together with)\b[^,;]*,", re.I)
+
+
 def _perpetual_is_term(sentence: str, p: re.Match[str]) -> bool:
     """'This Agreement shall continue until terminated' - not 'no assignment shall be effective
     until such time as ...' nor 'held to be indefinite'."""
@@ -85,9 +88,15 @@ def _perpetual_is_term(sentence: str, p: re.Match[str]) -> bool:
     if not holders:
         return False
     for h in reversed(holders):
-        between = head[h.end() :]
+        # an aside between commas ("this Agreement, including the license rights in Article III, shall not be
+        # terminable") does not change the subject
+        between = _INCLUDING_ASIDE.sub(",", head[h.end() :])
         if _OTHER_SUBJECT.search(between) or _OTHER_PERIOD.search(between):
             continue
+        if re.fullmatch(r"[\s,]*", between) and re.match(r"(?:shall|will) not|not be", phrase) \
+                and not _OTHER_SUBJECT.search(head[max(0, h.start() - 60) : h.start()]) \
+                and not re.match(r"[^.;]{0,30}\b(?:until|unless|before|prior to)\b", sentence[p.end() :], re.I):
+            return True  # "this Agreement shall not be terminable for any reason"; not "... expire until ..."
         if "mean" in h.group(0).lower():
             return True  # '"Term" means the period ... continuing indefinitely': the term itself
         if _HOLDER_LASTS.search(between) or re.match(
@@ -169,6 +178,15 @@ _DURATION_LEAD = re.compile(
         r"\ban initial|\bending|\bend|\bexpire|\bexpiring|\blasting|\blast|\brun|\brunning)\b"
         r"[\w\s(),.\"“”-]{0,40}$"
     ),
+    re.I,
+)
+
+
+# a clause that renews or extends: the dates it names bound the renewal, not the term ("The Company may
+# renew this Agreement for one additional five year period that shall begin on ... and end on ...")
+_RENEWAL_CLAUSE = re.compile(
+    ws(r"\b(?:may|option to|right to|elect to)\s+(?:\w+\s+){0,2}?(?:renew|extend)\b|"
+       r"\b(?:renewal|extension) (?:term|period)\b"),
     re.I,
 )
 
@@ -261,7 +279,8 @@ def term_and_expiry(
         for d in find_dates(sentence):
             before = sentence[max(0, d.start - 70) : d.start]
             from_to = re.search(ws(r"\bfrom\b[^;]{0,60}\bto\s*$"), before, re.I)
-            if (_UNTIL_DATE.search(before) or from_to) and not _is_renewal_context(before):
+            if (_UNTIL_DATE.search(before) or from_to) and not _is_renewal_context(before) \
+                    and not _RENEWAL_CLAUSE.search(sentence[: d.start]):
                 s, e = lo + d.start, lo + d.end
                 out.append(
                     doc.fact(

@@ -29,11 +29,13 @@ from ingest.fact_dates import agreement_dates, effective_dates
 from ingest.fact_terms import notice_periods, renewal_terms, term_and_expiry
 from ingest.model import ParsedDocument
 from ingest.normalize import (
+    add_duration,
     canonical_jurisdiction,
     find_durations,
     find_jurisdictions,
     find_money,
     find_percentages,
+    parse_duration,
     parse_money,
     parse_percentage,
     words_to_number,
@@ -519,6 +521,26 @@ def _table_facts(doc: DocContext) -> list[Fact]:
 # ----------------------------------------------------------------------------- entry point
 
 
+def _effective_when_the_term_runs_from_signing(
+    effective: Fact | None, agreement: Fact | None, terms: list[Fact], expirations: list[Fact]
+) -> None:
+    """An agreement that states no effective date but whose stated term runs from its signing ("The term of
+    this Agreement shall be one (1) year") takes effect on that date: the fallback guess becomes a value."""
+    if effective is None or agreement is None or agreement.value_date is None or not expirations:
+        return
+    if not effective.method.endswith("effective_from_agreement_date") or effective.confidence >= ASSERT_THRESHOLD:
+        return
+    end = expirations[0]
+    if end.confidence < ASSERT_THRESHOLD or not end.method.endswith("expiration_start_plus_term"):
+        return
+    for term in terms:
+        period = parse_duration(term.value_text)
+        if period and (term.char_start, term.char_end) == (end.char_start, end.char_end) \
+                and add_duration(agreement.value_date, period) == end.value_date:
+            effective.confidence = ASSERT_THRESHOLD + 0.1
+            return
+
+
 def extract_facts(
     parsed: ParsedDocument, sections: list[Section], tenant: str, document_id: str
 ) -> list[Fact]:
@@ -544,6 +566,7 @@ def extract_facts(
     terms = demote_alternatives([f for f in term_facts if f.attribute == "term"])
     expirations = demote_alternatives([f for f in term_facts if f.attribute == "expiration_date"])
     facts += terms + expirations
+    _effective_when_the_term_runs_from_signing(top_effective, top_agreement, terms, expirations)
 
     renewals = demote_alternatives(renewal_terms(doc, terms))
     facts += renewals

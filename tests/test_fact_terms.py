@@ -45,6 +45,9 @@ def top(facts, attribute):
         ),
         ("This Agreement shall continue in effect until terminated by either party.", "perpetual"),
         ("Period of services: this Agreement is valid for an indefinite term.", "perpetual"),
+        # an aside about licenses does not make the agreement's own lastingness a license term
+        ("The provisions of this Agreement, including the license rights provided in this Article III, shall "
+         "not be terminable or revocable for any reason.", "perpetual"),
     ],
 )
 def test_expiration_rules(sentence, expected):
@@ -66,6 +69,14 @@ def test_expiration_rules(sentence, expected):
         # a period after an event we cannot date is not the agreement's term
         "Any Party which ceases to own an interest in the Company shall remain subject to the "
         "terms of this Agreement for a period of ten (10) years after the date of such transfer.",
+        "The license rights granted hereunder shall not be terminable for any reason.",
+        "The obligations of confidentiality in this Agreement, including those in Section 5, shall not be "
+        "terminable.",
+        # the end of a renewal period the contract may add is not its expiration
+        "The Company may renew this Agreement on the same terms for one (1) additional five year period that "
+        "shall begin on January 1, 2005 and end on December 31, 2009, by written notice.",
+        # an end on an event is not perpetual
+        "This Agreement shall not expire until the Products are discontinued.",
         # "to" alone (no "from ... to") is not an end date
         "Alpha shall deliver the reports to Beta on March 3, 2018.",
     ],

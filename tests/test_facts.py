@@ -248,6 +248,21 @@ def test_effective_date_fallback_is_a_guess_without_effectiveness_words():
     assert eff.value_text == "2015-01-05" and eff.confidence < ASSERT_THRESHOLD
 
 
+def test_a_term_that_runs_from_signing_makes_the_signing_date_the_effective_date():
+    text = (
+        "COOPERATION AGREEMENT\n\nThis Cooperation Agreement is signed this 5th day of January, 2015 "
+        '(the "Closing Date") by and between Alpha LLC ("Alpha") and Beta Inc. ("Beta").\n\n'
+        '1. Term. The term of this Agreement shall be one (1) year unless terminated earlier (the "Term").'
+    )
+    _, facts = facts_of(text)
+    assert top(facts, "expiration_date") == "2016-01-05"
+    assert top(facts, "effective_date") == "2015-01-05"
+    # a term from an event that cannot be dated leaves the signing date a guess
+    _, facts = facts_of(text.replace("shall be one (1) year unless", "shall be one (1) year from the date on "
+                                                                       "which the channel is uploaded, unless"))
+    assert top(facts, "effective_date") is None
+
+
 def test_table_cells_become_facts():
     text = "PRICING SCHEDULE\n\nTier   Price   Discount\nGold   $1,000   10%\nSilver   $500   5%\n"
     start = text.index("Tier")
