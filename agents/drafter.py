@@ -772,7 +772,7 @@ _SURVIVAL = re.compile(r"surviv|notwithstanding (?:any|the) (?:expiration or )?t
 # how a contract says it has no end date: "in perpetuity", "until terminated", "unless and until either party
 # gives notice", "shall not be terminated", "evergreen", "no fixed term"
 _OPEN_ENDED = re.compile(r"perpetu|indefinite|evergreen|unless and until|until\s+(?:\S+\s+){0,6}?terminat|"
-                         r"shall not (?:be )?terminat|no (?:fixed|set|definite) (?:term|expir|end date)|no (?:expiration|expiry|end date)")
+                         r"shall not (?:be )?termin(?:at|ab)|no (?:fixed|set|definite) (?:term|expir|end date)|no (?:expiration|expiry|end date)")
 
 
 def _short(text: str, limit: int = 200) -> str:

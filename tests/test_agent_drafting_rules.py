@@ -74,7 +74,8 @@ def test_perpetual_is_not_stated_from_a_quote_that_does_not_say_so():
     _, answer = draft_for(question, said)
     assert not answer.refused and "perpetual" in answer.text.lower()
     for wording in ("Your employment shall continue unless and until either party gives notice to the other.",
-                    "The license rights provided in this Article shall not be terminated for any reason."):
+                    "The license rights provided in this Article shall not be terminated for any reason.",
+                    "The provisions of this Agreement shall not be terminable or revocable for any reason."):
         _, answer = draft_for(question, fact("fact:4", "expiration_date", "perpetual", wording))
         assert not answer.refused and "perpetual" in answer.text.lower(), wording
     survival = ("Notwithstanding any termination of this Agreement, the licence to Approved Content shall not be "
