@@ -19,6 +19,7 @@ from pydantic import BaseModel, Field
 from agents.planner import Plan, default_tools
 from agents.vocab import (ATTRIBUTE_BY_NAME, CLAUSE_BY_NAME, NOTICE_QUALIFIERS, QUALIFIER_BY_NAME, content_words,
                           normalise_clause_type)
+from ingest.clause_types import tag_text
 from tools.base import HitMeta
 from tools.rerank import term_overlap
 from tools.text import sentences
@@ -146,8 +147,11 @@ def grade_item(plan: Plan, item: Evidence, meta: HitMeta | None, semantic: float
         return Grade(id=item.id, relevance=0.0, key_terms=False, reasons=["other document"])
     has_key = names_asked_thing(plan, item.text, keys)
     overlap = term_overlap(content_words(plan.question), item.text)
-    clause_match = bool(meta and plan.clause_types and {normalise_clause_type(c) for c in meta.clause_types}
-                        & {normalise_clause_type(c) for c in plan.clause_types})
+    asked_types = {normalise_clause_type(c) for c in plan.clause_types}
+    # the section's ingestion tags, or the same clause rules run on this passage (a chunk of an untagged
+    # section: "B. Both parties will not have liability for any damages other than direct damages.")
+    clause_match = bool(asked_types and ((meta and {normalise_clause_type(c) for c in meta.clause_types} & asked_types)
+                                         or (item.fact is None and asked_types & set(tag_text(item.text)))))
     if item.fact is not None:
         attrs = _fact_attributes(plan)
         if attrs and item.fact.attribute in attrs:

@@ -25,12 +25,13 @@ from agents.figures import (add_period, duration_days, durations_in, extract_fig
 from agents.planner import Plan
 from agents.vocab import (AMOUNT_WORDS, ATTRIBUTE_BY_NAME, CLAUSE_BY_NAME, PERIOD_NOUNS, QUALIFIERS,
                           content_words)
-
-QUALIFIER_NAMES_AMOUNT = {t.name for t in QUALIFIERS}
+from ingest.clause_types import RULES, tag_text, title_tags
 from tools.base import MAX_QUOTE_CHARS, HitMeta, ToolContext
 from tools.calculator import CalculatorArgs, calculator
 from tools.text import best_span, find_loose, normalise_space, page_holding, sentences
 from veridict.types import Citation, Evidence, TraceStep
+
+QUALIFIER_NAMES_AMOUNT = {t.name for t in QUALIFIERS}
 
 try:
     from stores.names import alias_key
@@ -151,13 +152,47 @@ class Drafter:
         s, t, _ = best_span(text, terms, phrases=key_terms(self.plan), max_chars=QUOTE_CHARS)
         return normalise_space(text[s:t]) if t > s else normalise_space(text[:QUOTE_CHARS])
 
-    def clause_span(self, e: Evidence) -> str | None:
+    def clause_span(self, e: Evidence, tagged: bool = False) -> str | None:
         """The passage's sentence that is itself the asked clause (not its heading, not a sentence beside a
-        clause that only the whole section matches), or None when no sentence of the passage is."""
+        clause that only the whole section matches), or None when no sentence of the passage is. With
+        ``tagged``, only a sentence that the clause-type rules of ingestion also put in an asked category."""
         text = _span_source(e)
+        asked = set(self.plan.clause_types)
+
+        def keep(span: str) -> bool:
+            return names_asked_thing(self.plan, span) and (not tagged or bool(asked & set(tag_text(span))))
+
         s, t, _ = best_span(text, content_words(self.plan.question), phrases=key_terms(self.plan),
-                            max_chars=QUOTE_CHARS, keep=lambda span: names_asked_thing(self.plan, span))
+                            max_chars=QUOTE_CHARS, keep=keep)
         return normalise_space(text[s:t]) if t > s else None
+
+    def clause_quotes(self, ids: set[str] | None) -> list[tuple[Evidence, str]]:
+        """(passage, quote) for each retrieved passage that states the asked clause, best first:
+        1. a sentence naming the asked thing under a heading of its kind ("15. LIMITATION OF LIABILITY");
+        2. a sentence that both the key terms and the clause-type rules of ingestion recognise;
+        3. a sentence that only names the asked thing (an indemnity names "liabilities" but caps nothing);
+        4. a definition ('"Termination Date" shall mean ...' defines, it binds no one).
+        Within a rank, by relevance."""
+        asked = [t for t in self.plan.clause_types if t in RULES]
+        ranked: list[tuple[int, int, Evidence, str]] = []
+        for i, e in enumerate(self.texts_for(ids)):  # texts_for is by relevance
+            if not names_asked_thing(self.plan, e.text):
+                continue
+            span = self.clause_span(e, tagged=True) if asked else None
+            tagged = span is not None
+            span = span or self.clause_span(e)
+            if span is None:
+                continue
+            title = e.citation.clause_title or ""
+            if _DEFINITION.match(span):
+                rank = 4
+            elif title and set(asked) & set(title_tags(title)) and names_asked_thing(self.plan, span):
+                rank = 1
+            else:
+                rank = 2 if tagged else 3
+            ranked.append((rank, i, e, span))
+        ranked.sort(key=lambda r: r[:2])
+        return [(e, span) for *_, e, span in ranked]
 
     def facts_for(self, attribute: str, doc_ids: set[str] | None, status: str = "active") -> list[Evidence]:
         term = ATTRIBUTE_BY_NAME.get(attribute)
@@ -546,8 +581,7 @@ class Drafter:
 
     def clause_lookup(self) -> None:
         for _, ids in self.target_groups():
-            quoted = [(e, span) for e in self.texts_for(ids) if names_asked_thing(self.plan, e.text)
-                      for span in [self.clause_span(e)] if span]
+            quoted = self.clause_quotes(ids)
             for e, span in quoted[:2]:
                 n = self.cite(e, span)
                 what = ", ".join(CLAUSE_BY_NAME[c].name.replace("_", " ") for c in self.plan.clause_types[:1]
@@ -602,8 +636,7 @@ class Drafter:
             if self.plan.attribute:
                 ev = self.state_value(self.plan.attribute, ids, many_docs=True)
             else:
-                quoted = [(e, span) for e in self.texts_for(ids) if names_asked_thing(self.plan, e.text)
-                          for span in [self.clause_span(e)] if span]
+                quoted = self.clause_quotes(ids)
                 ev = quoted[0][0] if quoted else None
                 if ev is not None:
                     span = quoted[0][1]
@@ -773,6 +806,10 @@ _SURVIVAL = re.compile(r"surviv|notwithstanding (?:any|the) (?:expiration or )?t
 # gives notice", "shall not be terminated", "evergreen", "no fixed term"
 _OPEN_ENDED = re.compile(r"perpetu|indefinite|evergreen|unless and until|until\s+(?:\S+\s+){0,6}?terminat|"
                          r"shall not (?:be )?termin(?:at|ab)|no (?:fixed|set|definite) (?:term|expir|end date)|no (?:expiration|expiry|end date)")
+
+
+# A definition: a quoted term (perhaps after its number) and "means" / "shall mean" / "refers to".
+_DEFINITION = re.compile(r'^[\s\d.()a-z]{0,8}["“][^"”]{1,80}["”]\s+(?:shall\s+)?(?:means?|refers?\s+to|has\s+the\s+meaning)\b')
 
 
 def _short(text: str, limit: int = 200) -> str:

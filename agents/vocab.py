@@ -115,7 +115,7 @@ QUALIFIERS: tuple[Term, ...] = (
     Term("liability_cap", (r"liability cap", r"cap on liability", r"limitation of liability", r"\bcap\b",
                            r"maximum liability", r"aggregate liability"),
          ("limitation of liability", "aggregate liability", "shall not exceed", "liability cap"),
-         ("liabilit",), ("cap_on_liability",)),
+         ("liabilit", "liable"), ("cap_on_liability",)),
     Term("insurance", (r"insurance",), ("insurance", "coverage", "policy", "insured"), ("insur",),
          ("insurance", "insurance_minimum")),
     Term("minimum_commitment", (r"minimum (commitment|purchase|order|volume)",),
@@ -176,8 +176,11 @@ CLAUSE_TYPES: tuple[Term, ...] = (
           # Agreement by giving thirty (30) days written notice"); a notice to end it for breach is not one
           "terminat&days&notice&!breach&!default&!fail&!insolven&!bankrupt")),  # "a&b": both; "!c": not c
     Term("rofr_rofo", (r"right of first", r"\brof[rno]\b"),
-         ("right of first refusal", "right of first offer", "first negotiation"), ("first refusal", "first offer",
-                                                                                   "first negotiat", "right of first")),
+         ("right of first refusal", "right of first offer", "first negotiation"),
+         # "shall have first right of refusal", "has the preferential right to continue" (a right to be offered,
+         # or to match, before anyone else)
+         ("first refusal", "first offer", "first negotiat", "right of first", "right of refusal", "first right",
+          "preferential right")),
     Term("change_of_control", (r"change (of|in) control", r"merger", r"acquisition of"),
          ("change of control", "merger", "acquisition", "controlling interest"),
          ("change of control", "change in control", "merger", "acquisition of", "acquired by", "controlling interest",
@@ -203,7 +206,8 @@ CLAUSE_TYPES: tuple[Term, ...] = (
     Term("license_grant", (r"licen[cs]es? (are |is )?grant", r"license grant", r"grants? .{0,20}licen[cs]e",
                            r"what licen[cs]es"),
          ("license", "grants", "right to use", "non-exclusive license"),
-         ("licen&grant", "hereby licen", "licen&right to", "hereby grant&right to")),  # "licensees" alone grants nothing
+         # "licensees" alone grants nothing, nor does a waiver of "the right to be identified" in their favour
+         ("licen&grant", "hereby licen", "licen&right to&!waive", "hereby grant&right to")),
     Term("non_transferable_license", (r"non-?transferable",), ("non-transferable",), ("transfer",)),
     Term("source_code_escrow", (r"escrow",), ("source code escrow", "escrow agent"), ("escrow",)),
     Term("post_termination_services", (r"post[- ]termination", r"surviv", r"after (the )?termination",
@@ -216,7 +220,8 @@ CLAUSE_TYPES: tuple[Term, ...] = (
     Term("uncapped_liability", (r"uncapped", r"unlimited liability"), ("unlimited liability",), ("unlimited",)),
     Term("cap_on_liability", (r"cap on liability", r"liability cap", r"limitation of liability", r"limit\w* .{0,20}liabilit",
                               r"maximum liability"),
-         ("limitation of liability", "liability", "shall not exceed", "aggregate"), ("liabilit",)),
+         ("limitation of liability", "liability", "shall not exceed", "aggregate"),
+         ("liabilit&!liability compan&!liability partnership", "liable")),  # not "a limited liability company"
     Term("liquidated_damages", (r"liquidated damages",), ("liquidated damages",), ("liquidated damages",)),
     Term("warranty_duration", (r"warrant",), ("warranty", "warrants", "warranty period"),
          # a duration, not a heading; a rate ("14,000 kg per year") is not a duration

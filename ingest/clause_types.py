@@ -170,6 +170,9 @@ RULES: dict[str, Rule] = {
             r"\b(?:action|claim|suit)\b[^.]{0,120}\b(?:must\s+be\s+(?:commenced|brought)|may\s+be\s+"
             r"brought)\b[^.]{0,80}\b(?:within|no\s+later\s+than|more\s+than)\b",
             r"\b(?:not|no)\s+(?:be\s+)?liab\w*\s+for\s+any\s+(?:lost\s+profits|loss(?:es)?\s+of)",
+            # "Both parties will not have liability for any damages other than direct damages."
+            r"\b(?:not|no)\s+(?:have\s+|bear\s+)?(?:any\s+)?liabilit\w*\s+for\s+(?:any\s+)?(?:[\w-]+\s+){0,3}"
+            r"damages\b",
         ),
         titles=(r"\blimitation\s+(?:of|on)\s+liabilit", r"\bliability\s+(?:cap|limit)"),
     ),
@@ -586,6 +589,11 @@ def tag_text(text: str, title: str | None = None) -> list[str]:
         if (title and any(p.search(title) for p in titles)) or _hits(text, patterns, vetoes):
             tags.append(tag)
     return sorted(tags)
+
+
+def title_tags(title: str) -> list[str]:
+    """Categories a heading names by itself ("LIMITATION OF LIABILITY" -> cap_on_liability)."""
+    return sorted(tag for tag, (_, titles, _) in _COMPILED.items() if any(p.search(title) for p in titles))
 
 
 def matches(text: str, tag: str) -> list[tuple[int, int]]:

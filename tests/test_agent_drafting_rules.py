@@ -134,6 +134,15 @@ def test_clause_key_terms_need_the_clause_not_a_word_that_contains_its_stem():
     assert _about(licences, "Party A shall license to the Company the right to utilize its patented technology.")
     assert _about(licences, "Supplier hereby grants Reseller a non-transferable right to resell the Products.")
     assert not _about(licences, "You waive all moral rights in favour of the Company, its licensees and successors.")
+    assert not _about(licences, "You waive in favour of the Company, its licensees and successors, the right to be "
+                                "identified as the author of the Works.")
+    first = "Does the Reseller Agreement include any right of first refusal, first offer or first negotiation?"
+    assert _about(first, "As the preferred manufacturer, LKPL shall have first right of refusal on all such RFMs.")
+    assert _about(first, "Upon expiration, Party B has the preferential right to continue the Cooperation.")
+    assert not _about(first, "Party B shall have the right to continue the Cooperation.")
+    cap = "Is there a cap on liability under the Reseller Agreement?"
+    assert _about(cap, "NO PARTY SHALL BE LIABLE FOR CONSEQUENTIAL OR INDIRECT DAMAGES.")
+    assert not _about(cap, "Acme LLC, a Delaware limited liability company (\"Supplier\"), and Beta Inc.")
     assert not _about(warranty, "The Facility will produce 14,000 kg per year. T&L warrants the Facility is built.")
 
 
@@ -311,3 +320,48 @@ def test_a_notice_to_extend_does_not_answer_how_to_prevent_a_renewal():
     option = parse_question("How much notice is required to exercise the option to extend the Promotion Agreement?")
     (_, [against]), (_, [for_it]) = grade_evidence(prevent, [extend], meta), grade_evidence(option, [extend], meta)
     assert against.relevance < for_it.relevance and "other kind of amount or notice" in against.reasons, against
+
+
+def test_a_clause_the_rules_recognise_is_quoted_before_a_passage_that_only_names_it():
+    question = "Is there a cap on liability under the Promotion Agreement? Quote the clause and cite section and page."
+    indemnity = section_item("section:7", "7. Customer shall indemnify and hold harmless Supplier against all "
+                             "claims, losses, liabilities and expenses arising from its breach.", 5, "7")
+    definition = section_item("section:1", '"Liabilities" means all losses, damages and expenses of a Party.', 2,
+                              "1.1")
+    parties = section_item("section:0", 'Acme LLC, a Delaware limited liability company ("Supplier"), and Beta '
+                           'Inc. ("Customer") agree as follows.', 1, None)
+    limit = section_item("section:13", "13. NO PARTY SHALL BE LIABLE FOR CONSEQUENTIAL, INCIDENTAL OR INDIRECT "
+                         "DAMAGES, LOST PROFITS OR BUSINESS INTERRUPTION.", 14, "13")
+    relevance = {"section:7": 0.95, "section:1": 0.99, "section:0": 0.99, "section:13": 0.6}
+    _, answer = draft_for(question, indemnity, definition, parties, limit, relevance=relevance)
+    assert not answer.refused, answer.text
+    pages = [c.page for c in answer.citations]
+    assert pages[0] == 14 and "CONSEQUENTIAL" in answer.citations[0].quote, answer.text
+    assert 1 not in pages and 2 not in pages, answer.text  # no party line, no definition beside real clauses
+    # with only a mention and a definition, the mention comes first
+    _, answer = draft_for(question, definition, indemnity, relevance=relevance)
+    assert [c.page for c in answer.citations][:1] == [5], answer.text
+
+
+def test_a_clause_under_a_heading_of_its_kind_comes_first():
+    question = "What licenses are granted under the Promotion Agreement? Quote the clause and cite section and page."
+    elsewhere = section_item("section:4", "4.2 Except for the limited license granted in Section 3.1, neither party "
+                             "grants any right or license to use its trademarks.", 15, "4.2")
+    granted = section_item("section:3", "Licensor hereby grants to the Licensee a non-exclusive license to use the "
+                           "Licensed Technology in the Field.", 11, "3.1")
+    granted.citation.clause_title = "License Grants"
+    _, answer = draft_for(question, elsewhere, granted, relevance={"section:4": 0.97, "section:3": 0.9})
+    assert not answer.refused, answer.text
+    assert answer.citations[0].page == 11 and answer.citations[0].clause_number == "3.1", answer.text
+
+
+def test_a_passage_the_clause_rules_recognise_is_graded_as_that_clause_without_section_tags():
+    plan = parse_question("Is there a cap on liability under the Promotion Agreement?")
+    chunk = section_item("chunk:1", "B. Both parties will not have liability for any damages other than direct "
+                         "damages.", 4, "B")
+    other = section_item("chunk:2", "B. Both parties shall keep the liability insurance policies in force.", 4, "B")
+    meta = {e.id: HitMeta(document_id="d1", channel="lexical", similarity=0.3) for e in (chunk, other)}
+    _, grades = grade_evidence(plan, [chunk, other], meta)
+    by_id = {g.id: g for g in grades}
+    assert "clause type" in by_id["chunk:1"].reasons and "clause type" not in by_id["chunk:2"].reasons
+    assert by_id["chunk:1"].relevance > by_id["chunk:2"].relevance

@@ -14,6 +14,7 @@ from ingest.clause_types import (
     sections_from_parsed,
     tag_sections,
     tag_text,
+    title_tags,
 )
 from ingest.text_document import parsed_from_text
 
@@ -97,6 +98,22 @@ def test_title_alone_can_tag_and_tags_are_sorted():
     assert tag_text(SNIPPETS["insurance"] + " " + SNIPPETS["audit_rights"]) == sorted(
         tag_text(SNIPPETS["insurance"] + " " + SNIPPETS["audit_rights"])
     )
+
+
+def test_title_tags_reads_a_heading_alone():
+    assert "cap_on_liability" in title_tags("XIII Limitation of Liability & Indemnifications")
+    assert "license_grant" in title_tags("License Grants by a Licensor Party")
+    assert "license_grant" not in title_tags("Termination of UTC NDA")
+    assert title_tags("Miscellaneous") == []
+
+
+def test_an_exclusion_of_all_but_direct_damages_is_a_cap_on_liability():
+    assert "cap_on_liability" in tag_text("Both parties will not have liability for any damages other than "
+                                          "direct damages.")
+    assert "cap_on_liability" in tag_text("Neither party shall bear any liability for indirect damages.")
+    # a liability for something that is not damages is not a limit on damages
+    assert "cap_on_liability" not in tag_text("NICE shall have no liability for cancellation of a PO prior to "
+                                              "the Production Lead Time.")
 
 
 CONTRACT = """SERVICES AGREEMENT
