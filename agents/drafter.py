@@ -24,7 +24,7 @@ from agents.figures import (add_period, duration_days, durations_in, extract_fig
                            parse_money, quote_states)
 from agents.planner import Plan
 from agents.vocab import (AMOUNT_WORDS, ATTRIBUTE_BY_NAME, CLAUSE_BY_NAME, PERIOD_NOUNS, QUALIFIERS,
-                          content_words)
+                          clause_label, content_words)
 from ingest.clause_types import RULES, tag_text, title_tags
 from tools.base import MAX_QUOTE_CHARS, HitMeta, ToolContext
 from tools.calculator import CalculatorArgs, calculator
@@ -584,7 +584,7 @@ class Drafter:
             quoted = self.clause_quotes(ids)
             for e, span in quoted[:2]:
                 n = self.cite(e, span)
-                what = ", ".join(CLAUSE_BY_NAME[c].name.replace("_", " ") for c in self.plan.clause_types[:1]
+                what = ", ".join(clause_label(c) for c in self.plan.clause_types[:1]
                                  if c in CLAUSE_BY_NAME) or "The relevant clause"
                 prefix = f"{what[0].upper()}{what[1:]} — " if what != "The relevant clause" else ""
                 self.say(f'{prefix}{self.title(e)} ({self.cited_where(n)}): "{span}"', [n])
@@ -612,7 +612,7 @@ class Drafter:
             return
         n = len(by_doc)
         self.draft.derived_numbers.append(float(n))
-        what = self.plan.constraints.value_text or ", ".join(c.replace("_", " ") for c in self.plan.clause_types[:1])
+        what = self.plan.constraints.value_text or ", ".join(clause_label(c) for c in self.plan.clause_types[:1])
         head = f"{n} document{'s' if n != 1 else ''} match" + (f" ({what})" if what else "")
         self.say(head + ":", [], kind="framing")
         for e in by_doc.values():

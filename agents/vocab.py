@@ -250,6 +250,26 @@ CLAUSE_TYPES: tuple[Term, ...] = (
 
 CLAUSE_BY_NAME = {t.name: t for t in CLAUSE_TYPES}
 
+# How an answer names a clause type where its snake-case name reads badly ("rofr rofo").
+_CLAUSE_LABELS = {
+    "most_favored_nation": "most favored nation",
+    "non_compete": "non-compete",
+    "non_solicit": "non-solicitation",
+    "non_disparagement": "non-disparagement",
+    "rofr_rofo": "right of first refusal, offer or negotiation",
+    "ip_ownership_assignment": "IP ownership and assignment",
+    "joint_ip_ownership": "joint IP ownership",
+    "anti_assignment": "anti-assignment",
+    "non_transferable_license": "non-transferable license",
+    "post_termination_services": "post-termination obligations",
+    "third_party_beneficiary": "third-party beneficiary",
+}
+
+
+def clause_label(name: str) -> str:
+    """A clause type as words for an answer: 'rofr_rofo' -> 'right of first refusal, offer or negotiation'."""
+    return _CLAUSE_LABELS.get(name, name.replace("_", " "))
+
 # Words that carry no meaning for retrieval or grading.
 STOPWORDS = frozenset(
     """a an the and or of to in on for by with at from as is are was were be been being this that these those

@@ -353,6 +353,15 @@ def test_a_clause_under_a_heading_of_its_kind_comes_first():
     _, answer = draft_for(question, elsewhere, granted, relevance={"section:4": 0.97, "section:3": 0.9})
     assert not answer.refused, answer.text
     assert answer.citations[0].page == 11 and answer.citations[0].clause_number == "3.1", answer.text
+    assert answer.text.startswith("License grant — Promotion Agreement (§ 3.1, p. 11)"), answer.text
+
+
+def test_a_clause_type_is_named_in_words():
+    question = "Does the Promotion Agreement include any right of first refusal? Quote the clause."
+    rofr = section_item("section:3", "3.4 As the preferred manufacturer, LKPL shall have first right of refusal on "
+                        "all such orders.", 4, "3.4")
+    _, answer = draft_for(question, rofr)
+    assert answer.text.startswith("Right of first refusal, offer or negotiation — Promotion Agreement"), answer.text
 
 
 def test_a_passage_the_clause_rules_recognise_is_graded_as_that_clause_without_section_tags():
