@@ -22,7 +22,7 @@ from pydantic import BaseModel, Field
 from agents.critic import RELEVANT, STRONG, Grade, key_terms, names_asked_thing
 from agents.figures import (add_period, duration_days, durations_in, extract_figures, fmt_number, parse_date,
                            parse_money, quote_states)
-from agents.planner import Plan
+from agents.planner import DocumentRef, Plan
 from agents.vocab import (AMOUNT_WORDS, ATTRIBUTE_BY_NAME, CLAUSE_BY_NAME, PERIOD_NOUNS, QUALIFIERS,
                           clause_label, content_words)
 from ingest.clause_types import RULES, tag_text, title_tags
@@ -630,7 +630,9 @@ class Drafter:
         return (c.date_from is None or d > c.date_from) and (c.date_to is None or d < c.date_to)
 
     def compare(self) -> None:
-        found: list[tuple[str, Evidence | None]] = []
+        """Each document's value (or clause), then the verdict, which the answer states first."""
+        first = len(self.draft.claims)
+        found: list[tuple[DocumentRef, Evidence | None]] = []
         for ref in self.plan.documents:
             ids = set(ref.document_ids)
             if self.plan.attribute:
@@ -642,19 +644,30 @@ class Drafter:
                     span = quoted[0][1]
                     n = self.cite(ev, span)
                     self.say(f'{self.title(ev)} has such a clause ({self.cited_where(n)}): "{span}"', [n])
-            found.append((ref.titles[0] if ref.titles else ref.mention, ev))
-        missing = [name for name, ev in found if ev is None]
-        for name in missing:
-            self.say(f"Nothing was found for {name}", [], kind="framing")
-        have = [(name, ev) for name, ev in found if ev is not None]
+            found.append((ref, ev))
+        for ref, ev in found:
+            if ev is None:
+                self.say(f"Nothing was found for {ref.titles[0] if ref.titles else ref.mention}", [], kind="framing")
+        have = [(ref, ev) for ref, ev in found if ev is not None]
         if len(have) < 2:
             return
+        before = len(self.draft.claims)
         self.verdict(have)
+        verdict = self.draft.claims[before:]
+        self.draft.claims[first:] = verdict + self.draft.claims[first:before]  # the answer first, then its grounds
 
-    def verdict(self, have: list[tuple[str, Evidence]]) -> None:
+    def named(self, ref: DocumentRef, e: Evidence) -> str:
+        """A compared document as the question named it: its title, and its parties where the question gave them
+        (two documents may share a title) unless the title already names them."""
+        title = self.title(e)
+        parties = [p for p in ref.parties if p.lower() not in title.lower()]
+        return f"{title} ({_join(parties)})" if parties else title
+
+    def verdict(self, have: list[tuple[DocumentRef, Evidence]]) -> None:
         comp = self.plan.comparison
+        refs = {id(ev): ref for ref, ev in have}
         vals = []
-        for name, ev in have:
+        for _, ev in have:
             text = ev.fact.value_text if ev.fact else ev.text
             vals.append((ev, text))
         if comp in ("earlier", "later"):
@@ -662,13 +675,13 @@ class Drafter:
             dated = [(ev, d) for ev, d in dated if d]
             if len(dated) >= 2:
                 pick = min(dated, key=lambda x: x[1]) if comp == "earlier" else max(dated, key=lambda x: x[1])
-                self.say(f"{self.title(pick[0])} is the {comp} one", [self.cite(pick[0])])
+                self.say(f"{self.named(refs[id(pick[0])], pick[0])} is the {comp} one", [self.cite(pick[0])])
         elif comp in ("longer", "shorter"):
             durs = [(ev, duration_days(t)) for ev, t in vals]
             durs = [(ev, d) for ev, d in durs if d is not None]
             if len(durs) >= 2 and len({d for _, d in durs}) > 1:
                 pick = max(durs, key=lambda x: x[1]) if comp == "longer" else min(durs, key=lambda x: x[1])
-                self.say(f"{self.title(pick[0])} has the {comp} period", [self.cite(pick[0])])
+                self.say(f"{self.named(refs[id(pick[0])], pick[0])} has the {comp} period", [self.cite(pick[0])])
             elif len(durs) >= 2:
                 self.say("Both periods are the same", [self.cite(ev) for ev, _ in durs])
         elif comp in ("larger", "smaller"):
@@ -676,7 +689,7 @@ class Drafter:
             amounts = [(ev, a) for ev, a in amounts if a]
             if len(amounts) >= 2 and len({a[1] for _, a in amounts if a[1]}) <= 1:
                 pick = max(amounts, key=lambda x: x[1][0]) if comp == "larger" else min(amounts, key=lambda x: x[1][0])
-                self.say(f"{self.title(pick[0])} has the {comp} amount", [self.cite(pick[0])])
+                self.say(f"{self.named(refs[id(pick[0])], pick[0])} has the {comp} amount", [self.cite(pick[0])])
             elif len(amounts) >= 2:
                 self.say("The amounts are in different currencies and are not compared", [], kind="framing")
         elif comp == "same" and self.plan.attribute:

@@ -384,3 +384,45 @@ def test_a_passage_the_clause_rules_recognise_is_graded_as_that_clause_without_s
     by_id = {g.id: g for g in grades}
     assert "clause type" in by_id["chunk:1"].reasons and "clause type" not in by_id["chunk:2"].reasons
     assert by_id["chunk:1"].relevance > by_id["chunk:2"].relevance
+
+
+def _two_documents(question: str, first: Evidence, second: Evidence):
+    plan = parse_question(question)
+    assert len(plan.documents) == 2, plan.documents
+    for ref, e, title in zip(plan.documents, (first, second), ("SUPPLY AGREEMENT", "SERVICE AGREEMENT")):
+        ref.document_ids, ref.titles = [e.citation.document_id], [title]
+    meta = {e.id: HitMeta(document_id=e.citation.document_id, channel="facts") for e in (first, second)}
+    grades = {e.id: Grade(id=e.id, relevance=0.9, key_terms=True) for e in (first, second)}
+    draft = Drafter(plan, [first, second], meta, grades, None).build([first, second])
+    return build_answer(question, draft, {e.id: e for e in (first, second)})
+
+
+def _fact_in(doc: str, title: str, attribute: str, value: str, quote: str, value_date=None) -> Evidence:
+    e = fact(f"fact:{doc}", attribute, value, quote, value_date=value_date)
+    e.fact.document_id = e.citation.document_id = doc
+    e.citation.document_title = title
+    return e
+
+
+def test_a_comparison_states_its_verdict_first_naming_the_document_as_asked():
+    question = ("Which was entered into earlier: the Supply Agreement between Acme Corp. and Beta Ltd., or the "
+                "Service Agreement between Gamma Inc. and Delta LLC?")
+    later = _fact_in("d1", "SUPPLY AGREEMENT", "agreement_date", "2015-06-15",
+                     "This Supply Agreement is dated June 15, 2015.", dt.date(2015, 6, 15))
+    earlier = _fact_in("d2", "SERVICE AGREEMENT", "agreement_date", "2008-10-01",
+                       "This Service Agreement is made this 1st day of October 2008.", dt.date(2008, 10, 1))
+    answer = _two_documents(question, later, earlier)
+    assert not answer.refused, answer.text
+    assert answer.text.startswith("SERVICE AGREEMENT (Gamma Inc. and Delta LLC) is the earlier one"), answer.text
+    assert "2015-06-15" in answer.text and "2008-10-01" in answer.text  # the grounds follow, cited
+    assert unsupported_claims(answer, question) == []
+
+    question = ("Are the Supply Agreement between Acme Corp. and Beta Ltd. and the Service Agreement between Gamma "
+                "Inc. and Delta LLC governed by the law of the same jurisdiction?")
+    ny = _fact_in("d1", "SUPPLY AGREEMENT", "governing_law", "New York",
+                  "This Agreement is governed by the laws of the State of New York.")
+    va = _fact_in("d2", "SERVICE AGREEMENT", "governing_law", "Virginia",
+                  "This Agreement is governed by the laws of the State of Virginia.")
+    answer = _two_documents(question, ny, va)
+    assert answer.text.startswith("No, they differ"), answer.text
+    assert "New York" in answer.text and "Virginia" in answer.text
