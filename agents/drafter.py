@@ -167,7 +167,11 @@ class Drafter:
         return normalise_space(text[s:t]) if t > s else None
 
     def clause_quotes(self, ids: set[str] | None) -> list[tuple[Evidence, str]]:
-        """(passage, quote) for each retrieved passage that states the asked clause, best first:
+        """(passage, quote) pairs of ``clause_candidates``, best first."""
+        return [(e, span) for _, e, span in self.clause_candidates(ids)]
+
+    def clause_candidates(self, ids: set[str] | None) -> list[tuple[int, Evidence, str]]:
+        """(rank, passage, quote) for each retrieved passage that states the asked clause, best first:
         1. a sentence naming the asked thing under a heading of its kind ("15. LIMITATION OF LIABILITY");
         2. a sentence that both the key terms and the clause-type rules of ingestion recognise;
         3. a sentence that only names the asked thing (an indemnity names "liabilities" but caps nothing);
@@ -192,7 +196,7 @@ class Drafter:
                 rank = 2 if tagged else 3
             ranked.append((rank, i, e, span))
         ranked.sort(key=lambda r: r[:2])
-        return [(e, span) for *_, e, span in ranked]
+        return [(rank, e, span) for rank, _, e, span in ranked]
 
     def facts_for(self, attribute: str, doc_ids: set[str] | None, status: str = "active") -> list[Evidence]:
         term = ATTRIBUTE_BY_NAME.get(attribute)
@@ -605,6 +609,16 @@ class Drafter:
             for e in self.facts_for(self.plan.attribute, None):
                 if self.rel(e) >= STRONG and self.date_ok(e):
                     by_doc.setdefault(self.doc_of(e), e)
+        quotes: dict[str, str] = {}
+        if not by_doc and self.plan.clause_types and not self.plan.attribute:
+            # a document is listed for the clause it has, not for a passage that mentions the words: where
+            # some documents have a clause the rules recognise, only those are listed
+            candidates = self.clause_candidates(None)
+            best = min((rank for rank, _, _ in candidates), default=None)
+            for rank, e, span in candidates:
+                if rank <= 2 or (best is not None and best > 2 and rank == best):
+                    if self.doc_of(e) not in by_doc:
+                        by_doc[self.doc_of(e)], quotes[e.id] = e, span
         if not by_doc:
             for e in self.texts_for(None):
                 by_doc.setdefault(self.doc_of(e), e)
@@ -616,8 +630,9 @@ class Drafter:
         head = f"{n} document{'s' if n != 1 else ''} match" + (f" ({what})" if what else "")
         self.say(head + ":", [], kind="framing")
         for e in by_doc.values():
-            detail = self.value_of(e) if e.fact else f'"{self.span_of(e)[:160]}"'
-            i = self.cite(e) if e.fact else self.cite(e, self.span_of(e)[:160])
+            quote = quotes.get(e.id) or self.span_of(e)
+            detail = self.value_of(e) if e.fact else f'"{quote[:160]}"'
+            i = self.cite(e) if e.fact else self.cite(e, quote[:160])
             self.say(f"- {self.title(e)}: {detail} ({self.cited_where(i)})", [i])
 
     def date_ok(self, e: Evidence) -> bool:

@@ -83,7 +83,9 @@ ATTRIBUTES: tuple[Term, ...] = (
     ),
     Term(
         "party",
-        (r"counterparty", r"\bparties\b", r"\bparty\b", r"who (is|are) the (vendor|supplier|customer|licensee|"
+        # "a third party beneficiary clause" asks for a clause, not for the parties
+        (r"counterparty", r"(?<!third )(?<!third-)\bparties\b", r"(?<!third )(?<!third-)\bparty\b",
+         r"who (is|are) the (vendor|supplier|customer|licensee|"
          r"licensor|distributor|provider|consultant|contractor|buyer|seller)", r"who signed",
          r"(between|among) whom"),
         ("party", "parties", "between", "by and between"),

@@ -426,3 +426,25 @@ def test_a_comparison_states_its_verdict_first_naming_the_document_as_asked():
     answer = _two_documents(question, ny, va)
     assert answer.text.startswith("No, they differ"), answer.text
     assert "New York" in answer.text and "Virginia" in answer.text
+
+
+def test_a_list_of_contracts_with_a_clause_names_those_that_have_it_not_those_that_mention_it():
+    question = "Which contracts in the collection contain a cap on liability clause?"
+    plan = parse_question(question)
+    assert plan.intent == "list" and plan.clause_types == ["cap_on_liability"], plan
+    capped = section_item("section:a", "12. In no event shall either party's liability exceed the fees paid.", 9,
+                          "12")
+    capped.citation.document_id, capped.citation.document_title = "da", "SUPPLY AGREEMENT"
+    mention = section_item("section:b", "7. Distributor shall indemnify Supplier against all liabilities and "
+                           "losses arising from its breach.", 4, "7")
+    mention.citation.document_id, mention.citation.document_title = "db", "SERVICE AGREEMENT"
+    items = [mention, capped]
+    meta = {e.id: HitMeta(document_id=e.citation.document_id, channel="clauses") for e in items}
+    grades = {e.id: Grade(id=e.id, relevance=0.9, key_terms=True) for e in items}
+    answer = build_answer(question, Drafter(plan, items, meta, grades, None).build(items), {e.id: e for e in items})
+    assert not answer.refused, answer.text
+    assert answer.text.startswith("1 document match"), answer.text
+    assert {c.document_title for c in answer.citations} == {"SUPPLY AGREEMENT"}
+    # with no recognised clause anywhere, the documents that name the thing are still listed
+    answer = build_answer(question, Drafter(plan, [mention], meta, grades, None).build([mention]), {mention.id: mention})
+    assert {c.document_title for c in answer.citations} == {"SERVICE AGREEMENT"}, answer.text

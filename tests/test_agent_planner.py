@@ -67,6 +67,9 @@ CASES = [
      "penalty", None, 1),
     ("Which GDPR article is referenced by the Acme data processing agreement?", "relational", None, None, None, 1),
     ("Which contracts in the collection are governed by the law of Arizona?", "list", "governing_law", None, None, 0),
+    # a third party beneficiary clause is a clause, not a question about the parties
+    ("Which contracts in the collection contain a third party beneficiary clause?", "list", None, None,
+     "third_party_beneficiary", 0),
     ("Which contracts in the collection contain a most favored nation clause?", "list", None, None,
      "most_favored_nation", 0),
     ("List all contracts governed by the laws of Germany.", "list", "governing_law", None, None, 0),
