@@ -23,13 +23,15 @@ _TERM_SENTENCE = re.compile(
         r"shall be|will be|last|run|in effect|in force|until|period of|effective|extend|begin|"
         r"(?:is|be|remain) valid)"
         r"|\buntil\b[^.]{0,60}\b(?:19|20)\d\d\b[^.]{0,40}\bterm\b"
+        # a labelled term line: "TERM: November 01, 2014 to October 31, 2017"
+        r"|\bterm\s*[:\-–]\s*[^.:]{0,40}\b(?:19|20)\d\d\b"
     ),
     re.I,
 )
 _UNTIL_DATE = re.compile(
     ws(
-        r"\b(?:until|till|through|thru|expire on|expires on|expiring on|expiring|expires|ending on|"
-        r"ending|end on|ends on|"
+        r"\b(?:until|till|through|thru|expire on|expires on|expiring on|expiring|expires|expire|ending on|"
+        r"ending|end on|ends on|ends at|end at|extended to|extended until|extended through|"
         r"terminate on|terminates on|terminating on|up to and including|to and including|"
         r"expire at midnight on|expire at the close of business on|end of)(?: and including)?"
         r"(?: the close of business on| midnight on| 11:59 p\.m\.[^,]{0,30},? on)?\s*$"
@@ -278,7 +280,8 @@ def term_and_expiry(
         # April 30, 2015", "a term of three (3) years expiring May 31, 2001"
         for d in find_dates(sentence):
             before = sentence[max(0, d.start - 70) : d.start]
-            from_to = re.search(ws(r"\bfrom\b[^;]{0,60}\bto\s*$"), before, re.I)
+            # "from May 1, 2013 to April 30, 2015"; "November 01, 2014 to October 31, 2017"
+            from_to = re.search(ws(r"(?:\bfrom\b[^;]{0,60}|\b(?:19|20)\d\d\s*)\b(?:to|through)\s*$"), before, re.I)
             if (_UNTIL_DATE.search(before) or from_to) and not _is_renewal_context(before) \
                     and not _RENEWAL_CLAUSE.search(sentence[: d.start]):
                 s, e = lo + d.start, lo + d.end

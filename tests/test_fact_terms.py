@@ -48,6 +48,13 @@ def top(facts, attribute):
         # an aside about licenses does not make the agreement's own lastingness a license term
         ("The provisions of this Agreement, including the license rights provided in this Article III, shall "
          "not be terminable or revocable for any reason.", "perpetual"),
+        # an end date after "expire" with no "on", after "ends at", after "extended to"; a labelled range
+        ('The "Term" shall begin on the date hereof and shall expire December 31, 2023, subject to early '
+         "termination.", "2023-12-31"),
+        ('The term shall commence on May 1, 2020 (the "Commencement Date") and ends at April 30, 2029.',
+         "2029-04-30"),
+        ("The Term of the Agreement is hereby extended to January 20, 2022 unless sooner terminated.", "2022-01-20"),
+        ("TERM: November 01, 2017 to October 31, 2020", "2020-10-31"),
     ],
 )
 def test_expiration_rules(sentence, expected):
@@ -79,6 +86,10 @@ def test_expiration_rules(sentence, expected):
         "This Agreement shall not expire until the Products are discontinued.",
         # "to" alone (no "from ... to") is not an end date
         "Alpha shall deliver the reports to Beta on March 3, 2018.",
+        # a date range that is not the term's
+        "Payment: invoices dated March 1, 2018 to June 30, 2018 are due in thirty days.",
+        # a notice or an option that expires is not the agreement
+        "Beta's option to purchase the Equipment shall expire December 31, 2019.",
     ],
 )
 def test_expiration_negatives(sentence):
