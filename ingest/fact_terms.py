@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 from ingest.fact_context import ASSERT_THRESHOLD, DocContext, ws
@@ -411,6 +412,11 @@ def term_and_expiry(
                 start_here = _start_date_in(sentence, d.start)
                 if start_here is not None:
                     exp = add_duration(start_here, dur)
+                    if start_here.day == 1 and dur.unit in ("year", "month"):
+                        # "shall begin on January 1, 2000 and continue for five (5) years" runs through
+                        # December 31, 2004: a term stated to start on the first of a month ends at a month's
+                        # end (a term from a mid-month date ends on its anniversary, as CUAD's labels read it)
+                        exp = exp - dt.timedelta(days=1)
                     out.append(
                         doc.fact(
                             "expiration_date",

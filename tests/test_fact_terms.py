@@ -55,6 +55,11 @@ def top(facts, attribute):
          "2029-04-30"),
         ("The Term of the Agreement is hereby extended to January 20, 2022 unless sooner terminated.", "2022-01-20"),
         ("TERM: November 01, 2017 to October 31, 2020", "2020-10-31"),
+        # a term that begins on the first of a month ends at a month's end; from mid-month, on the anniversary
+        ("The term of this Agreement shall begin on January 1, 2018 and continue for an initial period of five (5) "
+         "years unless earlier terminated.", "2022-12-31"),
+        ("The term of this Agreement shall begin on April 14, 2018 and continue for an initial period of three "
+         "(3) years unless earlier terminated.", "2021-04-14"),
     ],
 )
 def test_expiration_rules(sentence, expected):
