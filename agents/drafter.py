@@ -791,8 +791,9 @@ class Drafter:
                 continue
             keys_seen.add(key)
             sec = e.citation.clause_number
+            target = f"clause {key}" if re.fullmatch(r"[\d.()a-z]+", key) else key  # "refers to clause 6"
             self.say(f"{'Clause ' + sec if sec else 'The clause'} ({self.title(e)}, p. {e.citation.page}) refers "
-                     f'to {key}: "{_short(e.citation.quote, 240)}"', [self.cite(e)])
+                     f'to {target}: "{_short(e.citation.quote, 240)}"', [self.cite(e)])
         if not self.draft.claims:
             self.narrative()
 

@@ -448,3 +448,22 @@ def test_a_list_of_contracts_with_a_clause_names_those_that_have_it_not_those_th
     # with no recognised clause anywhere, the documents that name the thing are still listed
     answer = build_answer(question, Drafter(plan, [mention], meta, grades, None).build([mention]), {mention.id: mention})
     assert {c.document_title for c in answer.citations} == {"SERVICE AGREEMENT"}, answer.text
+
+
+def test_a_reference_to_another_clause_is_named_as_a_clause():
+    question = "Which regulation does the penalty clause of the Promotion Agreement refer to?"
+    plan = parse_question(question)
+    assert plan.intent == "relational", plan
+    for ref in plan.documents:
+        ref.document_ids, ref.titles = ["d1"], ["Promotion Agreement"]
+    quote = "9.2 If a breach results from a failure to comply with clause 6, Supplier shall pay the penalty."
+    items = []
+    for key in ("6", "GDPR Article 83(4)"):
+        c = Citation(document_id="d1", document_title="Promotion Agreement", version=1, page=2, quote=quote,
+                     store="graph", clause_number="9.2")
+        items.append(Evidence(id=f"graph:{key}", store="graph", text=quote, citation=c))
+    meta = {e.id: HitMeta(document_id="d1", channel="graph", reference_key=e.id.split(":", 1)[1]) for e in items}
+    grades = {e.id: Grade(id=e.id, relevance=0.9, key_terms=True) for e in items}
+    answer = build_answer(question, Drafter(plan, items, meta, grades, None).build(items), {e.id: e for e in items})
+    assert "refers to clause 6:" in answer.text, answer.text
+    assert "refers to GDPR Article 83(4):" in answer.text, answer.text
