@@ -614,11 +614,11 @@ class Drafter:
             # a document is listed for the clause it has, not for a passage that mentions the words: where
             # some documents have a clause the rules recognise, only those are listed
             candidates = self.clause_candidates(None)
-            best = min((rank for rank, _, _ in candidates), default=None)
+            # ranks 1-2 are clauses; only when there are none do the best-ranked mentions stand in
+            keep = max([2] + [rank for rank, _, _ in candidates[:1]])
             for rank, e, span in candidates:
-                if rank <= 2 or (best is not None and best > 2 and rank == best):
-                    if self.doc_of(e) not in by_doc:
-                        by_doc[self.doc_of(e)], quotes[e.id] = e, span
+                if rank <= keep and self.doc_of(e) not in by_doc:
+                    by_doc[self.doc_of(e)], quotes[e.id] = e, span
         if not by_doc:
             for e in self.texts_for(None):
                 by_doc.setdefault(self.doc_of(e), e)
@@ -681,6 +681,10 @@ class Drafter:
     def verdict(self, have: list[tuple[DocumentRef, Evidence]]) -> None:
         comp = self.plan.comparison
         refs = {id(ev): ref for ref, ev in have}
+
+        def name(ev: Evidence) -> str:
+            return self.named(refs[id(ev)], ev)
+
         vals = []
         for _, ev in have:
             text = ev.fact.value_text if ev.fact else ev.text
@@ -690,13 +694,13 @@ class Drafter:
             dated = [(ev, d) for ev, d in dated if d]
             if len(dated) >= 2:
                 pick = min(dated, key=lambda x: x[1]) if comp == "earlier" else max(dated, key=lambda x: x[1])
-                self.say(f"{self.named(refs[id(pick[0])], pick[0])} is the {comp} one", [self.cite(pick[0])])
+                self.say(f"{name(pick[0])} is the {comp} one", [self.cite(pick[0])])
         elif comp in ("longer", "shorter"):
             durs = [(ev, duration_days(t)) for ev, t in vals]
             durs = [(ev, d) for ev, d in durs if d is not None]
             if len(durs) >= 2 and len({d for _, d in durs}) > 1:
                 pick = max(durs, key=lambda x: x[1]) if comp == "longer" else min(durs, key=lambda x: x[1])
-                self.say(f"{self.named(refs[id(pick[0])], pick[0])} has the {comp} period", [self.cite(pick[0])])
+                self.say(f"{name(pick[0])} has the {comp} period", [self.cite(pick[0])])
             elif len(durs) >= 2:
                 self.say("Both periods are the same", [self.cite(ev) for ev, _ in durs])
         elif comp in ("larger", "smaller"):
@@ -704,7 +708,7 @@ class Drafter:
             amounts = [(ev, a) for ev, a in amounts if a]
             if len(amounts) >= 2 and len({a[1] for _, a in amounts if a[1]}) <= 1:
                 pick = max(amounts, key=lambda x: x[1][0]) if comp == "larger" else min(amounts, key=lambda x: x[1][0])
-                self.say(f"{self.named(refs[id(pick[0])], pick[0])} has the {comp} amount", [self.cite(pick[0])])
+                self.say(f"{name(pick[0])} has the {comp} amount", [self.cite(pick[0])])
             elif len(amounts) >= 2:
                 self.say("The amounts are in different currencies and are not compared", [], kind="framing")
         elif comp == "same" and self.plan.attribute:

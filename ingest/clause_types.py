@@ -584,10 +584,9 @@ def _hits(text: str, patterns, vetoes) -> bool:
 
 def tag_text(text: str, title: str | None = None) -> list[str]:
     """Categories of one passage (its text and, if given, its heading title)."""
-    tags: list[str] = []
-    for tag, (patterns, titles, vetoes) in _COMPILED.items():
-        if (title and any(p.search(title) for p in titles)) or _hits(text, patterns, vetoes):
-            tags.append(tag)
+    tags = set(title_tags(title)) if title else set()
+    tags.update(tag for tag, (patterns, _, vetoes) in _COMPILED.items()
+                if tag not in tags and _hits(text, patterns, vetoes))
     return sorted(tags)
 
 
