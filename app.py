@@ -29,12 +29,12 @@ from langgraph_sdk import get_client
 
 from veridict.chat_history import make_data_layer
 from veridict.chat_view import (
-    md_escape,
     StepCollector,
     StepView,
     UploadRefused,
     answer_markdown,
     citation_line,
+    md_escape,
     node_title,
     report_line,
     save_upload,

@@ -17,8 +17,14 @@ import numpy as np
 from pydantic import BaseModel, Field
 
 from agents.planner import Plan, default_tools
-from agents.vocab import (ATTRIBUTE_BY_NAME, CLAUSE_BY_NAME, NOTICE_QUALIFIERS, QUALIFIER_BY_NAME, content_words,
-                          normalise_clause_type)
+from agents.vocab import (
+    ATTRIBUTE_BY_NAME,
+    CLAUSE_BY_NAME,
+    NOTICE_QUALIFIERS,
+    QUALIFIER_BY_NAME,
+    content_words,
+    normalise_clause_type,
+)
 from ingest.clause_types import tag_text
 from tools.base import HitMeta
 from tools.rerank import term_overlap
@@ -217,7 +223,7 @@ def semantic_scores(embedder, query: str, evidence: list[Evidence]) -> dict[str,
     except Exception:  # noqa: BLE001 - grading works on overlap alone
         return {}
     sims = np.asarray(m) @ np.asarray(q)
-    return {e.id: float(s) for e, s in zip(evidence, sims)}
+    return {e.id: float(s) for e, s in zip(evidence, sims, strict=False)}
 
 
 def grade_evidence(

@@ -20,11 +20,26 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from agents.critic import RELEVANT, STRONG, Grade, key_terms, names_asked_thing
-from agents.figures import (add_period, duration_days, durations_in, extract_figures, fmt_number, parse_date,
-                           parse_money, quote_states)
+from agents.figures import (
+    add_period,
+    duration_days,
+    durations_in,
+    extract_figures,
+    fmt_number,
+    parse_date,
+    parse_money,
+    quote_states,
+)
 from agents.planner import DocumentRef, Plan
-from agents.vocab import (AMOUNT_WORDS, ATTRIBUTE_BY_NAME, CLAUSE_BY_NAME, PERIOD_NOUNS, QUALIFIERS,
-                          clause_label, content_words)
+from agents.vocab import (
+    AMOUNT_WORDS,
+    ATTRIBUTE_BY_NAME,
+    CLAUSE_BY_NAME,
+    PERIOD_NOUNS,
+    QUALIFIERS,
+    clause_label,
+    content_words,
+)
 from ingest.clause_types import RULES, tag_text, title_tags
 from tools.base import MAX_QUOTE_CHARS, HitMeta, ToolContext
 from tools.calculator import CalculatorArgs, calculator
@@ -357,7 +372,8 @@ class Drafter:
         for e in self.evidence:  # another date fact of the document with the same date ("Dated: ..." on the cover)
             g = e.fact
             if g is None or e is best or len(out) >= limit or e.citation.page in pages or self.doc_of(e) != doc \
-                    or self.status_of(e) != "active" or not g.attribute.endswith("_date") or g.value_date != f.value_date:
+                    or self.status_of(e) != "active" or not g.attribute.endswith("_date") \
+                    or g.value_date != f.value_date:
                 continue
             if quote_states(e.citation.quote, value):
                 pages.add(e.citation.page)
@@ -838,11 +854,13 @@ _SURVIVAL = re.compile(r"surviv|notwithstanding (?:any|the) (?:expiration or )?t
 # how a contract says it has no end date: "in perpetuity", "until terminated", "unless and until either party
 # gives notice", "shall not be terminated", "evergreen", "no fixed term"
 _OPEN_ENDED = re.compile(r"perpetu|indefinite|evergreen|unless and until|until\s+(?:\S+\s+){0,6}?terminat|"
-                         r"shall not (?:be )?termin(?:at|ab)|no (?:fixed|set|definite) (?:term|expir|end date)|no (?:expiration|expiry|end date)")
+                         r"shall not (?:be )?termin(?:at|ab)|no (?:fixed|set|definite) (?:term|expir|end date)|"
+                         r"no (?:expiration|expiry|end date)")
 
 
 # A definition: a quoted term (perhaps after its number) and "means" / "shall mean" / "refers to".
-_DEFINITION = re.compile(r'^[\s\d.()a-z]{0,8}["“][^"”]{1,80}["”]\s+(?:shall\s+)?(?:means?|refers?\s+to|has\s+the\s+meaning)\b')
+_DEFINITION = re.compile(r'^[\s\d.()a-z]{0,8}["“][^"”]{1,80}["”]\s+'
+                         r'(?:shall\s+)?(?:means?|refers?\s+to|has\s+the\s+meaning)\b')
 
 
 def _short(text: str, limit: int = 200) -> str:

@@ -28,7 +28,8 @@ DOC_NOUNS = (
 )
 _PARTY_STOP = (
     r"(?=\s+(?:entered|expire|expires|be terminated|include|includes|require|requires|give|gives|provide|provides|"
-    r"contain|contains|in the event|governed|designate|say|state|stipulate|allow|permit)\b|\s*[?:;]|, or\b|,? and the\s|"
+    r"contain|contains|in the event|governed|designate|say|state|stipulate|allow|permit)\b|\s*[?:;]|, or\b|"
+    r",? and the\s|"
     r"\s+(?:under|in|for|as)\s+(?:the|this|its)\b|$)"
 )
 _BETWEEN = re.compile(
@@ -170,7 +171,8 @@ def parse_question(question: str, nlp=None) -> Plan:
     plan.qualifier = notice if primary == "notice_period" else (amount_qualifiers[0] if amount_qualifiers else None)
     plan.attribute = plan.attributes[0] if plan.attributes else None
     plan.constraints = _constraints(q, low)
-    if (plan.constraints.min_num is not None or plan.constraints.max_num is not None) and "amount" not in plan.attributes:
+    bounded = plan.constraints.min_num is not None or plan.constraints.max_num is not None
+    if bounded and "amount" not in plan.attributes:
         plan.attributes.append("amount")
         plan.attribute = plan.attributes[0]
     if plan.constraints.date_from or plan.constraints.date_to:
@@ -239,7 +241,8 @@ def _intent(low: str, plan: Plan) -> Intent:
                  r"\bnumber of (contracts|agreements|documents)\b|\bcount (the )?(contracts|agreements)\b", low):
         return "count"
     if re.search(r"\b(total|sum of|combined|add up|altogether|difference between|multipl|calculate|compute|"
-                 r"how many (days|weeks|months|years)\b(?!'? ?(of )?notice)(?=.*\b(between|from|until|elapse)\b))", low):
+                 r"how many (days|weeks|months|years)\b(?!'? ?(of )?notice)(?=.*\b(between|from|until|elapse)\b))",
+                 low):
         return "calculate"
     if len(docs) >= 2 or re.search(r"\bcompare\b|\bversus\b|\bvs\.?\s", low) or (
         re.search(r"^(which|what)\b.*\b(longer|shorter|earlier|later|higher|lower|larger|smaller|bigger|more|less)\b",
@@ -250,7 +253,8 @@ def _intent(low: str, plan: Plan) -> Intent:
                  r"\ball (contracts|agreements|documents)\b|\bacross (the|all|our)\b", low) and not docs:
         return "list"
     if re.search(r"\b(regulation|gdpr|ccpa|hipaa|directive|statute|article \d|art\.\s?\d|refer(s|red|ence)|"
-                 r"linked|relat(es|ed) to|which law (does|is)|cites?)\b", low) and not re.search(r"quote the clause", low):
+                 r"linked|relat(es|ed) to|which law (does|is)|cites?)\b", low) \
+            and not re.search(r"quote the clause", low):
         return "relational"
     lookup = re.search(r"quote the clause|^(is|are) there\b|^(does|do|can|has|have)\b|\bclause\b|\bprovision\b|"
                        r"^what (happens|obligations|licen[cs]es)\b|^how (is|are)\b", low)
@@ -316,7 +320,8 @@ def _constraints(q: str, low: str) -> Constraints:
 # "X and all of its subsidiaries and other Affiliates": the party is X (its group is not another party)
 _GROUP_TAIL = re.compile(
     r",?\s+(?:and|together\s+with|including)\s+(?:all\s+(?:of\s+)?)?(?:its|their)\s+(?:respective\s+)?"
-    r"(?:(?:direct|indirect|and|other|present|future|wholly[- ]owned)\s+)*(?:subsidiaries|affiliates|affiliated companies)"
+    r"(?:(?:direct|indirect|and|other|present|future|wholly[- ]owned)\s+)*"
+    r"(?:subsidiaries|affiliates|affiliated companies)"
     r"(?:\s+and\s+(?:(?:its|their|other)\s+)*(?:subsidiaries|affiliates|affiliated companies))*",
     re.IGNORECASE,
 )

@@ -18,8 +18,14 @@ from stores.errors import StoreError
 from tools.base import ToolContext, ToolResult, ToolSpec
 from tools.clauses import ClauseQuery, SectionQuery, clauses_by_type, section_context
 from tools.facts import FactQuery, query_facts
-from tools.graph import (DocumentClausesQuery, EntityDocumentsQuery, ReferencesQuery, clause_references,
-                         document_clauses, entity_documents)
+from tools.graph import (
+    DocumentClausesQuery,
+    EntityDocumentsQuery,
+    ReferencesQuery,
+    clause_references,
+    document_clauses,
+    entity_documents,
+)
 from tools.lexical import LexicalQuery, lexical_search
 from tools.vector_search import VectorQuery, vector_search
 from veridict.types import TraceStep

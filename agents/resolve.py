@@ -91,7 +91,7 @@ def _resolve_ref(ref: DocumentRef, ctx: ToolContext, down: dict[str, str] | None
         return
     scored = []
     for doc in docs:
-        p_hits = sum(1 for ids, party in zip(party_docs, ref.parties)
+        p_hits = sum(1 for ids, party in zip(party_docs, ref.parties, strict=False)
                      if doc.id in ids or _name_in_title(party, doc))
         p_score = p_hits / len(ref.parties) if ref.parties else 0.0
         t_score = _title_score(ref.title, doc) if ref.title else 0.0

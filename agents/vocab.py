@@ -95,7 +95,8 @@ ATTRIBUTES: tuple[Term, ...] = (
     ),
     Term(
         "amount",
-        (r"\bamount\b", r"how much(?! (notice|time|advance))", r"\bfee(s)?\b", r"\bprice\b", r"\bcost\b", r"\bpenalt", r"liability cap",
+        (r"\bamount\b", r"how much(?! (notice|time|advance))", r"\bfee(s)?\b", r"\bprice\b", r"\bcost\b", r"\bpenalt",
+         r"liability cap",
          r"cap on liability", r"\bcap\b", r"minimum commitment", r"insurance coverage", r"liquidated damages",
          r"\bpayable\b", r"\bpay\b", r"\beur\b|\busd\b|\$|€|£", r"\bsum\b", r"\bvalue\b"),
         ("amount", "fee", "payment", "USD", "EUR"),
@@ -220,7 +221,8 @@ CLAUSE_TYPES: tuple[Term, ...] = (
     Term("audit_rights", (r"\baudit", r"inspect (the )?(books|records)", r"books (or|and) records"),
          ("audit", "books and records", "inspect"), ("audit", "inspect", "books")),
     Term("uncapped_liability", (r"uncapped", r"unlimited liability"), ("unlimited liability",), ("unlimited",)),
-    Term("cap_on_liability", (r"cap on liability", r"liability cap", r"limitation of liability", r"limit\w* .{0,20}liabilit",
+    Term("cap_on_liability", (r"cap on liability", r"liability cap", r"limitation of liability",
+                              r"limit\w* .{0,20}liabilit",
                               r"maximum liability"),
          ("limitation of liability", "liability", "shall not exceed", "aggregate"),
          ("liabilit&!liability compan&!liability partnership", "liable")),  # not "a limited liability company"

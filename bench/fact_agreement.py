@@ -65,8 +65,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from ingest.clause_types import sections_from_parsed  # noqa: E402
-from ingest.model import ParsedDocument  # noqa: E402
 from ingest.facts import ASSERT_THRESHOLD, extract_facts, top_fact  # noqa: E402
+from ingest.model import ParsedDocument  # noqa: E402
 from ingest.normalize import find_jurisdictions, parse_duration  # noqa: E402
 from ingest.parties import ROLE_WORDS  # noqa: E402
 from ingest.registry import fold_name  # noqa: E402
@@ -190,7 +190,7 @@ def gold_parties(answer: str) -> list[str]:
     keys = [fold_name(n) for n in out]
     return [
         n
-        for n, k in zip(out, keys)
+        for n, k in zip(out, keys, strict=False)
         if sum(1 for k2 in keys if k2 and k2 != k and k2 in k) < 2
     ]
 

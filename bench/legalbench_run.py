@@ -6,7 +6,8 @@ tenant per dataset: the corpora are not pooled). Channels, each asked for 64 chu
   lexical  - stores.pg.lexical_search(match="any")
   fused    - weighted reciprocal-rank fusion of the two (tools.rerank.rrf, k=60)
 By default only the files the (sampled) queries cite are ingested, as upstream does;
---all-corpus ingests the whole folder. A chunk's span in our parsed text is mapped back to the raw corpus file with CorpusOffsets.
+--all-corpus ingests the whole folder. A chunk's span in our parsed text is mapped back to the raw corpus file
+with CorpusOffsets.
 
 Run with a throwaway data dir, and stop its servers afterwards:
   export VERIDICT_DATA_DIR=$(mktemp -d)
@@ -215,7 +216,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     settings = load_settings()
     print(f"data dir: {settings.data_path}", file=sys.stderr)
-    out: dict = {"config": {"mini": args.mini, "limit": args.limit, "all_corpus": args.all_corpus, "ks": list(KS)}, "datasets": {}}
+    config = {"mini": args.mini, "limit": args.limit, "all_corpus": args.all_corpus, "ks": list(KS)}
+    out: dict = {"config": config, "datasets": {}}
     with open_stores(settings) as stores:
         out["config"]["embedding_model"] = getattr(stores.embedder, "model_name", None)
         for name in [d.strip() for d in args.datasets.split(",") if d.strip()]:
@@ -235,11 +237,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"{name}: ingesting {len(files)} files into {tenant}", file=sys.stderr)
             ingest = _ingest(stores, corpus, files, tenant)
 
-            def extracted(source_path: str, _tenant: str = tenant) -> str:
-                doc = next(d for d in docs if d.source_path == source_path)
-                return stores.pg.document_text(_tenant, doc.id, 0, doc.n_chars)
-
             docs = stores.pg.list_documents(tenant)
+
+            def extracted(source_path: str, _tenant: str = tenant, _docs=docs) -> str:
+                doc = next(d for d in _docs if d.source_path == source_path)
+                return stores.pg.document_text(_tenant, doc.id, 0, doc.n_chars)
             offsets = _Offsets(corpus, files, extracted)
             offsets.fallback_files = set()
             channels = make_channels(stores, tenant, offsets)

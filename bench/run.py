@@ -2,7 +2,8 @@
 
 Ingestion: for each size N, N CUAD PDFs go into a fresh tenant: the 40 dev
 contracts first, then the rest in contracts.jsonl order, so that the dev
-questions asked at the larger size name documents that are in the library; we report wall time, pages/s, chunks/s, and the ratio
+questions asked at the larger size name documents that are in the library; we report wall time, pages/s, chunks/s,
+and the ratio
 of the whole ingestion to embedding the very same chunk texts alone, measured
 in the same run with the same embedder. Query: the dev questions are asked
 against the ingested library; per-stage latency comes from the answer trace,
@@ -49,7 +50,8 @@ def machine() -> dict:
 def cuad_pdfs(n: int, dev_first: bool = False) -> list[Path]:
     rows = [json.loads(line) for line in (CUAD / "contracts.jsonl").read_text().splitlines() if line.strip()]
     if dev_first:
-        dev = {json.loads(line)["doc_id"] for line in (CUAD / "dev" / "contracts.jsonl").read_text().splitlines() if line.strip()}
+        lines = (CUAD / "dev" / "contracts.jsonl").read_text().splitlines()
+        dev = {json.loads(line)["doc_id"] for line in lines if line.strip()}
         rows.sort(key=lambda r: r["doc_id"] not in dev)
     return [CUAD / r["pdf_path"] for r in rows[:n]]
 

@@ -103,7 +103,7 @@ def build_dataset(size: int, base_docs: list[str], base_texts: list[str], base_v
             block /= np.linalg.norm(block, axis=1, keepdims=True)
         vecs.append(block)
         tenant = f"bench{r % TENANTS}"
-        for i, (doc, text) in enumerate(zip(base_docs, base_texts)):
+        for i, (doc, text) in enumerate(zip(base_docs, base_texts, strict=False)):
             if len(chunks) >= size:
                 break
             doc_id = f"{doc}~{r}"
@@ -166,8 +166,8 @@ def timed(fn, queries: list) -> tuple[dict[str, float], list[list[str]]]:
 
 
 def agreement(ref: list[list[str]], got: list[list[str]]) -> dict[str, float]:
-    top1 = np.mean([bool(a) and bool(b) and a[0] == b[0] for a, b in zip(ref, got)])
-    overlap = np.mean([len(set(a) & set(b)) / max(len(a), 1) for a, b in zip(ref, got)])
+    top1 = np.mean([bool(a) and bool(b) and a[0] == b[0] for a, b in zip(ref, got, strict=False)])
+    overlap = np.mean([len(set(a) & set(b)) / max(len(a), 1) for a, b in zip(ref, got, strict=False)])
     return {"top1": round(float(top1), 3), "overlap@10": round(float(overlap), 3)}
 
 
@@ -340,8 +340,9 @@ def main() -> None:
     import qdrant_client
 
     try:
-        import qdrant_edge  # noqa: F401
         from importlib.metadata import version
+
+        import qdrant_edge  # noqa: F401
 
         edge_version = version("qdrant-edge-py")
     except ImportError:

@@ -238,7 +238,7 @@ class _Nodes:
         verdict = verdict_for(plan, graded, grades, meta)
         trace: list[TraceStep] = []
         if verdict == "ambiguous" and self.use_llm(runtime) and graded:
-            window = [e for e, g in zip(graded, grades) if g.relevance > 0.1][:8]
+            window = [e for e, g in zip(graded, grades, strict=False) if g.relevance > 0.1][:8]
             if window:
                 llm_started = time.perf_counter()
                 try:

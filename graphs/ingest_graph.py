@@ -15,10 +15,11 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
+from typing import NotRequired
 
 from langgraph.config import get_stream_writer
 from langgraph.graph import END, START, StateGraph
-from typing_extensions import NotRequired, TypedDict
+from typing_extensions import TypedDict
 
 from graphs.runtime import shared_ingestor, shared_stores, write_lock
 from ingest.pipeline import SUFFIXES, FileResult, IngestReport, collect_files

@@ -61,7 +61,7 @@ def make_chunks(
     regions: list[tuple[int, int, Section | None]] = []
     ordered = sorted(sections, key=lambda s: (s.char_start, -s.char_end))
     boundaries = sorted({0, len(text), *(s.char_start for s in ordered), *(s.char_end for s in ordered)})
-    for a, b in zip(boundaries, boundaries[1:]):
+    for a, b in zip(boundaries, boundaries[1:], strict=False):
         owner = None
         for s in ordered:  # innermost section containing [a, b)
             if s.char_start <= a and b <= s.char_end and (owner is None or s.level >= owner.level):

@@ -219,7 +219,8 @@ _EFFECTIVE_PATTERNS: list[tuple[str, re.Pattern[str], float]] = [
 _SELF_DATE = re.compile(
     ws(
         r"(?<!effective\s)(?:the )?(?:date (?:first )?(?:written|set forth|stated|mentioned|indicated) "
-        r"above|date hereof|(?<!effective\s)date of (?:this|the) (?:agreement|contract)|date of (?:its )?execution|execution date|"
+        r"above|date hereof|(?<!effective\s)date of (?:this|the) (?:agreement|contract)|date of (?:its )?execution|"
+        r"execution date|"
         r"execution (?:hereof|of this (?:agreement|contract))|date (?:on which|when) (?:this "
         r"(?:agreement|contract)|it) (?:is|has been|was) (?:executed|signed)|date of (?:its )?signature|"
         r"(?:last|latest) date (?:of signature|set forth below|below)|date of the last signature|"

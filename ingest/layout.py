@@ -164,7 +164,7 @@ def mark_running_lines(pages: list[list[Line]], heights: list[float]) -> None:
         return re.sub(r"\d+", "#", t.lower()).strip()
 
     cands: list[tuple[Line, bool]] = []  # (line, at the very top/bottom)
-    for lines, h in zip(pages, heights):
+    for lines, h in zip(pages, heights, strict=False):
         if not lines:
             continue
         picked = {id(x): x for x in lines[:2] + lines[-2:]}.values()
@@ -212,7 +212,7 @@ def group_blocks(lines: list[Line], right_edge: float | None = None) -> list[Blo
         return []
     body = [ln for ln in lines if not ln.footer and ln.in_table is None]
     right = right_margin(body) if len(body) >= 8 or right_edge is None else right_edge
-    pitches = [b.top - a.top for a, b in zip(body, body[1:]) if b.top - a.top > 0]
+    pitches = [b.top - a.top for a, b in zip(body, body[1:], strict=False) if b.top - a.top > 0]
     pitch = statistics.median(pitches) if pitches else 0.0
     blocks: list[Block] = []
     prev: Line | None = None

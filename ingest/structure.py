@@ -356,7 +356,7 @@ def _repeated_contents(sections: list[ParsedSection], blocks: list[Block]) -> se
         return set()
     run = sections[numbered[0] : again]
     starts = [s.char_start for s in run] + [sections[again].char_start]
-    lengths = sorted(b - a for a, b in zip(starts, starts[1:]))
+    lengths = sorted(b - a for a, b in zip(starts, starts[1:], strict=False))
     if lengths[len(lengths) // 2] > 200:
         return set()
     lo, hi = first.char_start, sections[again].char_start

@@ -72,7 +72,7 @@ def docling_table(item, doc) -> tuple[list[str], list[list[str]]] | None:
         else:
             break
     n_header = max(1, min(n_header, len(grid) - 1)) if len(grid) > 1 else 1
-    header = [" ".join(x for x in col if x) for col in zip(*grid[:n_header])]
+    header = [" ".join(x for x in col if x) for col in zip(*grid[:n_header], strict=False)]
     return header, grid[n_header:]
 
 

@@ -439,7 +439,7 @@ class PostgresStore:
                 q.ENTITY_NAMES, {"tenant": tenant, "ids": sorted(set(id_map.values()))}
             ).fetchall()
         }
-        for given, e in zip(given_ids, entities):
+        for given, e in zip(given_ids, entities, strict=False):
             e.id = id_map[given]
             e.canonical_name = names.get(e.id, e.canonical_name)
         return id_map

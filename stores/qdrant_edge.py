@@ -180,7 +180,7 @@ class QdrantEdgeStore:
                 rows = vectors[start : start + len(part)].tolist()
                 points = [
                     qe.Point(point_id(c.id), row, chunk_payload(c, document))
-                    for c, row in zip(part, rows)
+                    for c, row in zip(part, rows, strict=False)
                 ]
                 shard.update(qe.UpdateOperation.upsert_points(points))
         return len(chunks)

@@ -13,7 +13,7 @@ import datetime as dt
 import hashlib
 from dataclasses import dataclass, field
 
-from veridict.types import Chunk, Document, DocStatus, Entity, Fact, Mention, Section
+from veridict.types import Chunk, DocStatus, Document, Entity, Fact, Mention, Section
 
 try:
     from stores.graph import Reference

@@ -5,8 +5,15 @@ from __future__ import annotations
 import pytest
 
 from tools.base import ToolContext
-from tools.calculator import (CalculatorArgs, CalculatorError, CurrencyMismatch, calculator, date_difference,
-                              evaluate, sum_amounts)
+from tools.calculator import (
+    CalculatorArgs,
+    CalculatorError,
+    CurrencyMismatch,
+    calculator,
+    date_difference,
+    evaluate,
+    sum_amounts,
+)
 
 
 @pytest.mark.parametrize("expression,value", [

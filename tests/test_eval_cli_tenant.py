@@ -12,9 +12,9 @@ import uuid
 
 import pytest
 
+from tests.conftest import SAMPLES
 from veridict.evaluation.cli_entry import run_cli_eval, should_remove_tenant
 from veridict.factory import open_stores
-from tests.conftest import SAMPLES
 
 
 def test_only_fresh_or_newly_filled_tenants_are_removed():

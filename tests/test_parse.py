@@ -45,7 +45,7 @@ def assert_consistent(doc: ParsedDocument) -> None:
     assert doc.text.strip()
     assert [p.number for p in doc.pages] == list(range(1, len(doc.pages) + 1))
     assert doc.pages[0].char_start == 0 and doc.pages[-1].char_end == len(doc.text)
-    for a, b in zip(doc.pages, doc.pages[1:]):
+    for a, b in zip(doc.pages, doc.pages[1:], strict=False):
         assert doc.text[a.char_end : b.char_start] == "\n\n"
     for e in doc.elements:
         assert doc.text[e.char_start : e.char_end] == e.text

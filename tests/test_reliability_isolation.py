@@ -224,8 +224,18 @@ def test_every_tool_and_store_read_stays_in_its_tenant(corpus, stores):
     from tools.base import ToolContext
     from tools.clauses import ClauseQuery, SectionQuery, clauses_by_type, section_context
     from tools.facts import FactQuery, query_facts
-    from tools.graph import (CypherQuery, DocumentClausesQuery, EntityDocumentsQuery, PartiesQuery, ReferencesQuery,
-                             clause_references, cypher_read, document_clauses, document_parties, entity_documents)
+    from tools.graph import (
+        CypherQuery,
+        DocumentClausesQuery,
+        EntityDocumentsQuery,
+        PartiesQuery,
+        ReferencesQuery,
+        clause_references,
+        cypher_read,
+        document_clauses,
+        document_parties,
+        entity_documents,
+    )
     from tools.lexical import LexicalQuery, lexical_search
     from tools.vector_search import VectorQuery, vector_search
 
@@ -238,7 +248,7 @@ def test_every_tool_and_store_read_stays_in_its_tenant(corpus, stores):
         other_sections = [s.id for d in other.documents for s in pg.document_sections(other.tenant, d.id)]
         assert other_chunks and other_sections
 
-        def clean(result, what):
+        def clean(result, what, own=own, other=other):
             nonlocal checked
             checked += 1
             dump = result.model_dump_json()

@@ -409,9 +409,10 @@ def test_secrets_are_secret_in_settings():
 
 
 def test_ask_never_shows_a_secret(stores, ingestor, tmp_path, caplog, capsys):
+    from rich.console import Console
+
     from graphs.answer_graph import answer_question
     from veridict.render import render_answer
-    from rich.console import Console
 
     tenant = f"t_{uuid.uuid4().hex[:10]}"
     doc = tmp_path / "secret-test-agreement.md"
@@ -524,8 +525,9 @@ def test_llm_errors_never_carry_the_key(stores, tenant, tmp_path):
 
     class Echo(BaseHTTPRequestHandler):
         def do_POST(self):  # noqa: N802
-            body = ('{"error": {"message": "Incorrect API key provided: %s", "type": "invalid_request_error"}}'
-                    % self.headers.get("Authorization", "").removeprefix("Bearer ")).encode()
+            key = self.headers.get("Authorization", "").removeprefix("Bearer ")
+            body = ('{"error": {"message": "Incorrect API key provided: ' + key
+                    + '", "type": "invalid_request_error"}}').encode()
             self.send_response(401)
             self.send_header("Content-Type", "application/json")
             self.send_header("Content-Length", str(len(body)))

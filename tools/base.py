@@ -74,7 +74,7 @@ class ToolContext:
     _pages: dict[str, list[tuple[int, int, int]]] = field(default_factory=dict)
 
     @classmethod
-    def from_stores(cls, stores: Any, tenant: str) -> "ToolContext":
+    def from_stores(cls, stores: Any, tenant: str) -> ToolContext:
         return cls(
             tenant=tenant,
             pg=getattr(stores, "pg", None),

@@ -74,7 +74,8 @@ def best_span(text: str, terms: list[str], phrases: list[str] = (), max_chars: i
     return s, e, norm
 
 
-def _under_heading(text: str, spans: list[tuple[int, int]], keep: Callable[[str], bool]) -> tuple[int, int, float] | None:
+def _under_heading(text: str, spans: list[tuple[int, int]],
+                   keep: Callable[[str], bool]) -> tuple[int, int, float] | None:
     """The first sentence (within two of it) after a heading that passes ``keep``."""
     for i, (s, e) in enumerate(spans):
         if looks_like_heading(text[s:e]) and keep(text[s:e]):

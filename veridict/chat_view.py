@@ -46,7 +46,7 @@ class StepView:
     kind: str  # "tool" or "run"
     input: str = ""
     output: str = ""
-    children: list["StepView"] = field(default_factory=list)
+    children: list[StepView] = field(default_factory=list)
 
 
 def node_title(node: str) -> str:

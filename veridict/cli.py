@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Optional
 
 import typer
 from rich.console import Console
@@ -21,7 +20,7 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
 console = Console(stderr=True)
 
 
-def _settings(tenant: Optional[str]) -> Settings:
+def _settings(tenant: str | None) -> Settings:
     return load_settings(tenant=tenant) if tenant else load_settings()
 
 
@@ -93,7 +92,7 @@ def stop() -> None:
 @app.command()
 def ingest(
     paths: list[Path] = typer.Argument(..., help="Files or folders to ingest."),
-    tenant: Optional[str] = typer.Option(None, help="Tenant (default: VERIDICT_TENANT)."),
+    tenant: str | None = typer.Option(None, help="Tenant (default: VERIDICT_TENANT)."),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
     """Parse contracts and write them to the three stores (idempotent)."""
@@ -119,7 +118,7 @@ def ingest(
 @app.command()
 def delete(
     doc_key: str = typer.Argument(..., help="Document key (file stem) to remove, all versions."),
-    tenant: Optional[str] = typer.Option(None),
+    tenant: str | None = typer.Option(None),
 ) -> None:
     """Remove a document from all three stores."""
     from ingest.pipeline import Ingestor
@@ -135,7 +134,7 @@ def delete(
 @app.command()
 def ask(
     question: str = typer.Argument(...),
-    tenant: Optional[str] = typer.Option(None),
+    tenant: str | None = typer.Option(None),
     as_json: bool = typer.Option(False, "--json", help="Print the typed answer as JSON."),
 ) -> None:
     """Answer a question from the ingested library, with citations, or refuse."""
@@ -166,9 +165,9 @@ def eval_cmd(
         Path("../shared/data/cuad/dev/questions.jsonl"), help="Questions file (CUAD dev format)."
     ),
     mode: str = typer.Option("agent", help="agent | baseline | both"),
-    limit: Optional[int] = typer.Option(None, help="Only the first N questions."),
+    limit: int | None = typer.Option(None, help="Only the first N questions."),
     out: Path = typer.Option(Path("bench/results/eval"), help="Where the JSON/Markdown reports go."),
-    tenant: Optional[str] = typer.Option(
+    tenant: str | None = typer.Option(
         None, help="Use this tenant (ingest only what it lacks) instead of a fresh one."
     ),
     keep: bool = typer.Option(False, "--keep", help="Do not delete the tenant at the end."),

@@ -7,8 +7,8 @@ fix it. Checks are independent: one failing store does not hide the others.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
-from typing import Callable
 
 from veridict.redact import redact
 from veridict.settings import Settings
@@ -128,8 +128,8 @@ def check_spacy(settings: Settings) -> Check:
 
 def check_docling(settings: Settings) -> Check:
     def run() -> str:
-        from docling.pipeline.simple_pipeline import SimplePipeline  # noqa: F401
         import docling
+        from docling.pipeline.simple_pipeline import SimplePipeline  # noqa: F401
 
         return f"docling {getattr(docling, '__version__', 'installed')} (pdf pipeline: {settings.pdf_pipeline})"
 

@@ -153,7 +153,7 @@ class Embedder:
             vectors = np.asarray(vectors, dtype=np.float32)
             vectors.setflags(write=False)  # shared by every caller of the cache
             with self._cache_lock:
-                for t, v in zip(missing, vectors):
+                for t, v in zip(missing, vectors, strict=False):
                     found[t] = v
                     if len(t) <= CACHE_MAX_CHARS:
                         self._cache[t] = v

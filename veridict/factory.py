@@ -20,10 +20,10 @@ os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 @dataclass
 class Stores:
     settings: Settings
-    pg: "PostgresStore"  # noqa: F821
-    vectors: "QdrantStore"  # noqa: F821
-    graph: "GraphStore"  # noqa: F821
-    embedder: "Embedder"  # noqa: F821
+    pg: PostgresStore  # noqa: F821
+    vectors: QdrantStore  # noqa: F821
+    graph: GraphStore  # noqa: F821
+    embedder: Embedder  # noqa: F821
     # stores replaced by a stand-in (stores/unavailable.py) because they could not be opened:
     # name -> why. Only ``open_stores(..., query=True)`` fills it; empty means all three are up.
     unavailable: dict[str, str] = field(default_factory=dict)
@@ -35,7 +35,7 @@ class Stores:
             except Exception:  # closing is best effort; never mask the caller's error
                 pass
 
-    def __enter__(self) -> "Stores":
+    def __enter__(self) -> Stores:
         return self
 
     def __exit__(self, *exc) -> None:

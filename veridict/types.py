@@ -18,7 +18,7 @@ def new_id() -> str:
     return str(uuid.uuid4())
 
 
-class DocStatus(str, Enum):
+class DocStatus(str, Enum):  # noqa: UP042 - stored and compared as its str value; StrEnum would change str()
     pending = "pending"  # being written; invisible to queries
     active = "active"  # the current version; the only status queries see
     superseded = "superseded"  # an older version, kept for "the old version differed"
