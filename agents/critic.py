@@ -17,18 +17,19 @@ import numpy as np
 from pydantic import BaseModel, Field
 
 from agents.planner import Plan, default_tools
-from agents.vocab import (
-    ATTRIBUTE_BY_NAME,
-    CLAUSE_BY_NAME,
-    NOTICE_QUALIFIERS,
-    QUALIFIER_BY_NAME,
-    content_words,
-    normalise_clause_type,
-)
-from ingest.clause_types import tag_text
 from tools.base import HitMeta
 from tools.rerank import term_overlap
 from tools.text import sentences
+from veridict.domain import (
+    ATTRIBUTE_BY_NAME,
+    CLAUSE_BY_NAME,
+    NOTICE_KIND_NAMES,
+    QUALIFIER_BY_NAME,
+    content_words,
+    fact_attributes,
+    snake_name,
+)
+from veridict.domain.clause_rules import tag_text
 from veridict.types import Evidence
 
 Verdict = Literal["correct", "ambiguous", "incorrect"]
@@ -109,14 +110,6 @@ def expansion_terms(plan: Plan) -> list[str]:
     return list(dict.fromkeys(terms))
 
 
-def _fact_attributes(plan: Plan) -> set[str]:
-    out: set[str] = set()
-    for attr in plan.attributes:
-        term = ATTRIBUTE_BY_NAME.get(attr)
-        out.update(term.fact_attributes if term else (attr,))
-    return out
-
-
 _RENEWAL_NOTICES = {"non_renewal", "renewal_option"}
 
 
@@ -124,17 +117,16 @@ def _qualifier_ok(plan: Plan, item: Evidence) -> bool | None:
     """None when no qualifier was asked; else whether the fact is that kind of amount."""
     asked = plan.qualifiers or ([plan.qualifier] if plan.qualifier else [])
     fact = item.fact
-    notice_kinds = {t.name for t in NOTICE_QUALIFIERS}
     if fact is not None:  # notice qualifiers apply to notice periods, the others to amounts
         is_notice = fact.attribute == "notice_period"
-        asked = [a for a in asked if (a in notice_kinds) == is_notice]
+        asked = [a for a in asked if (a in NOTICE_KIND_NAMES) == is_notice]
     if not asked:
         return None
     q = (fact.qualifier or "").lower() if fact else ""
     context = " ".join(x or "" for x in (q, fact.section_title if fact else "", item.citation.quote)).lower()
     for name in asked:
         term = QUALIFIER_BY_NAME.get(name)
-        names = {name, *(term.clause_types if term else ())}
+        names = {name, *(term.stored if term else ())}
         if q and any(n in q or q in n for n in names):
             return True
         if {q, name} == _RENEWAL_NOTICES:
@@ -153,13 +145,13 @@ def grade_item(plan: Plan, item: Evidence, meta: HitMeta | None, semantic: float
         return Grade(id=item.id, relevance=0.0, key_terms=False, reasons=["other document"])
     has_key = names_asked_thing(plan, item.text, keys)
     overlap = term_overlap(content_words(plan.question), item.text)
-    asked_types = {normalise_clause_type(c) for c in plan.clause_types}
+    asked_types = {snake_name(c) for c in plan.clause_types}
     # the section's ingestion tags, or the same clause rules run on this passage (a chunk of an untagged
     # section: "B. Both parties will not have liability for any damages other than direct damages.")
-    clause_match = bool(asked_types and ((meta and {normalise_clause_type(c) for c in meta.clause_types} & asked_types)
+    clause_match = bool(asked_types and ((meta and {snake_name(c) for c in meta.clause_types} & asked_types)
                                          or (item.fact is None and asked_types & set(tag_text(item.text)))))
     if item.fact is not None:
-        attrs = _fact_attributes(plan)
+        attrs = set(fact_attributes(plan.attributes))
         if attrs and item.fact.attribute in attrs:
             rel = 0.8
             reasons.append(f"fact {item.fact.attribute}")
@@ -196,21 +188,9 @@ def grade_item(plan: Plan, item: Evidence, meta: HitMeta | None, semantic: float
     return Grade(id=item.id, relevance=round(min(rel, 1.0), 4), key_terms=has_key, reasons=reasons)
 
 
-_VALUE_SHAPES = {
-    "governing_law": r"laws? of|governed by",
-    "agreement_date": r"\b(19|20)\d{2}\b",
-    "effective_date": r"\b(19|20)\d{2}\b|effective",
-    "expiration_date": r"\b(19|20)\d{2}\b|\byears?\b|\bmonths?\b|perpetu",
-    "renewal_term": r"\byears?\b|\bmonths?\b|successive|perpetu",
-    "notice_period": r"\bdays?\b|\bmonths?\b|\bweeks?\b",
-    "amount": r"[$€£]|\b(usd|eur|gbp|dollars|euros)\b|\d{1,3}(,\d{3})+",
-    "party": r"\b(inc|llc|ltd|corp|gmbh|company|limited)\b|between",
-}
-
-
 def _has_value_shape(plan: Plan, text: str) -> bool:
-    pattern = _VALUE_SHAPES.get(plan.attribute or "")
-    return bool(pattern and re.search(pattern, text, re.I))
+    entry = ATTRIBUTE_BY_NAME.get(plan.attribute or "")
+    return bool(entry and entry.has_value_shape(text))
 
 
 def semantic_scores(embedder, query: str, evidence: list[Evidence]) -> dict[str, float]:

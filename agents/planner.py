@@ -15,12 +15,20 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from agents.figures import parse_money
-from agents.vocab import ATTRIBUTES, CLAUSE_TYPES, NOTICE_QUALIFIERS, QUALIFIERS, content_words
-
-Intent = Literal["exact_value", "clause_lookup", "narrative", "relational", "list", "compare", "count", "calculate"]
-ToolName = Literal["facts", "clauses", "vectors", "lexical", "graph_entity", "context", "graph_refs", "calculator"]
-Comparison = Literal["earlier", "later", "longer", "shorter", "larger", "smaller", "same", "contains"]
+from veridict.domain import (
+    AMOUNT_KINDS,
+    ATTRIBUTE_BY_NAME,
+    ATTRIBUTES,
+    CLAUSE_TYPES,
+    GENERIC_CLAUSE_TYPES,
+    NOTICE_KINDS,
+    Comparison,
+    Intent,
+    ToolName,
+    attribute_clause_types,
+    content_words,
+)
+from veridict.domain.values import MONTHS, parse_amount
 
 DOC_NOUNS = (
     r"agreement|contract|licen[cs]e|lease|amendment|addendum|msa|sow|nda|dpa|sla|terms|order|policy|deed|"
@@ -139,7 +147,7 @@ def parse_question(question: str, nlp=None) -> Plan:
     plan.clause_types = _clause_types(bare)
     plan.attributes = _attributes(bare, calculation=bool(re.search(r"\bhow many (days|weeks|months|years)\b.*"
                                                                   r"\b(between|from|until)\b|\bdifference\b", bare)))
-    plan.qualifiers = [t.name for t in QUALIFIERS if t.matches(bare)][:3]
+    plan.qualifiers = [t.name for t in AMOUNT_KINDS if t.matches(bare)][:3]
     if "liquidated_damages" in plan.qualifiers and "penalty" in plan.qualifiers:
         plan.qualifiers.remove("penalty")
     if "fee" in plan.qualifiers and len(plan.qualifiers) > 1 and not re.search(
@@ -150,13 +158,13 @@ def parse_question(question: str, nlp=None) -> Plan:
     plan.intent = _intent(bare, plan)
     low = bare
     if plan.intent == "clause_lookup" and plan.attributes and plan.attributes[0] != "amount" and not plan.clause_types:
-        plan.clause_types = _attribute_clause_types(plan.attributes[0])
+        plan.clause_types = attribute_clause_types(plan.attributes[0])
     if plan.intent in ("clause_lookup", "list", "count") and plan.clause_types and not _asks_value(low):
         plan.attributes = [a for a in plan.attributes if a not in ("amount",)]
     if plan.intent in ("clause_lookup",) and plan.clause_types:
         # a clause question names a clause type; an attribute cue inside it is not a value request
-        plan.attributes = [a for a in plan.attributes if _attribute_clause_types(a) and
-                           set(_attribute_clause_types(a)) & set(plan.clause_types)] or []
+        plan.attributes = [a for a in plan.attributes if attribute_clause_types(a) and
+                           set(attribute_clause_types(a)) & set(plan.clause_types)] or []
     amount_qualifiers = plan.qualifiers
     if amount_qualifiers and "amount" not in plan.attributes and plan.intent in ("exact_value", "calculate") \
             and (not plan.attributes or _asks_value(low)):
@@ -165,7 +173,7 @@ def parse_question(question: str, nlp=None) -> Plan:
         amount_qualifiers = []
     notice = None
     if "notice_period" in plan.attributes:
-        notice = next((t.name for t in NOTICE_QUALIFIERS if t.matches(bare)), None)
+        notice = next((t.name for t in NOTICE_KINDS if t.matches(bare)), None)
     plan.qualifiers = ([notice] if notice else []) + amount_qualifiers
     primary = plan.attributes[0] if plan.attributes else None
     plan.qualifier = notice if primary == "notice_period" else (amount_qualifiers[0] if amount_qualifiers else None)
@@ -184,13 +192,6 @@ def parse_question(question: str, nlp=None) -> Plan:
     plan.sub_questions = _sub_questions(plan)
     plan.tools = default_tools(plan)
     return plan
-
-
-def _attribute_clause_types(attribute: str) -> list[str]:
-    for t in ATTRIBUTES:
-        if t.name == attribute:
-            return list(t.clause_types)
-    return []
 
 
 def _asks_value(low: str) -> bool:
@@ -222,16 +223,13 @@ def _attributes(low: str, calculation: bool = False) -> list[str]:
 
 
 def _first_cue(attribute: str, low: str) -> int:
-    term = next(t for t in ATTRIBUTES if t.name == attribute)
-    hits = [m.start() for c in term.cues for m in [re.search(c, low)] if m]
-    return min(hits) if hits else len(low)
+    return ATTRIBUTE_BY_NAME[attribute].first_cue(low)
 
 
 def _clause_types(low: str) -> list[str]:
     found = [t.name for t in CLAUSE_TYPES if t.matches(low)]
-    generic = {"termination", "renewal_term", "governing_law", "penalty", "insurance"}
-    specific = [f for f in found if f not in generic]
-    ordered = specific + [f for f in found if f in generic]
+    specific = [f for f in found if f not in GENERIC_CLAUSE_TYPES]
+    ordered = specific + [f for f in found if f in GENERIC_CLAUSE_TYPES]
     return ordered[:3]
 
 
@@ -294,8 +292,6 @@ def _constraints(q: str, low: str) -> Constraints:
                   r"(?P<y>(19|20)\d{2})\b", q)
     if m:
         try:
-            from agents.figures import MONTHS
-
             month = MONTHS.get((m.group("mon") or "").lower(), 1)
             day = int(m.group("d") or 1)
             when = dt.date(int(m.group("y")), month, day)
@@ -308,7 +304,7 @@ def _constraints(q: str, low: str) -> Constraints:
     m = re.search(r"\b(above|over|more than|greater than|exceeding|at least|below|under|less than|at most)\s+"
                   r"(?P<amt>(?:[^,;?]|,(?=\d{3}))+)", low)
     if m:
-        parsed = parse_money(m.group("amt"))
+        parsed = parse_amount(m.group("amt"))
         if parsed:
             if m.group(1) in ("above", "over", "more than", "greater than", "exceeding", "at least"):
                 c.min_num = parsed[0]
@@ -438,7 +434,7 @@ def _sub_questions(plan: Plan) -> list[str]:
 def default_tools(plan: Plan) -> list[ToolName]:
     if plan.intent == "exact_value":
         tools: list[ToolName] = ["facts", "lexical", "vectors"]
-        if plan.clause_types or _attribute_clause_types(plan.attribute or ""):
+        if plan.clause_types or attribute_clause_types(plan.attribute or ""):
             tools.insert(1, "clauses")
         return tools
     if plan.intent == "clause_lookup":
@@ -486,7 +482,7 @@ def parse_hint(content: str) -> PlanHint | None:
         hint.intent = raw["intent"]
     if raw.get("attribute") in known_attrs:
         hint.attribute = raw["attribute"]
-    if raw.get("qualifier") in {t.name for t in QUALIFIERS}:
+    if raw.get("qualifier") in {t.name for t in AMOUNT_KINDS}:
         hint.qualifier = raw["qualifier"]
     hint.clause_types = [c for c in _as_list(raw.get("clause_types")) if c in known_clauses][:3]
     hint.documents = [str(d)[:200] for d in _as_list(raw.get("documents")) if str(d).strip()][:3]

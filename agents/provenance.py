@@ -15,29 +15,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from agents.drafter import Draft, DraftClaim
-from agents.figures import FigurePool, derived_dates, extract_figures, fmt_number
-from agents.vocab import content_words
+from agents.drafting import Draft, DraftClaim
 from tools.rerank import term_overlap
 from tools.text import normalise_space
-from veridict.types import Answer, ClaimSupport, Evidence, TraceStep
+from veridict.domain import RefusalReason, content_words
+from veridict.domain.names import alias_key
+from veridict.domain.values import FigurePool, derived_dates, extract_figures, fmt_number
+from veridict.types import Answer, ClaimSupport, Evidence, Outage, TraceStep
 
-try:
-    from stores.names import alias_key
-except ImportError:  # pragma: no cover
-    def alias_key(name: str) -> str:
-        return re.sub(r"[^a-z0-9 ]", "", name.lower()).strip()
-
-REFUSAL_CONFIDENCE = {
-    "no such document in the library": 0.9,
-    "the contract does not specify": 0.6,
-    "not found in the documents": 0.5,
-    "a store was unavailable": 0.4,
-}
-NOT_FOUND = "not found in the documents"
-STORE_DOWN = "a store was unavailable"
 STORE_NAMES = {"postgres": "Postgres", "qdrant": "Qdrant (vectors)", "graph": "the graph store"}
-_DOWN_NOTE = re.compile(r"channel unavailable \((\w+) (?:unavailable|error): (.*)\)$", re.S)
 _QUOTED = re.compile(r'"([^"]{12,})"|“([^”]{12,})”')
 _MARK = re.compile(r"\s*\[(\d+(?:\s*,\s*\d+)*)\]")
 
@@ -157,34 +143,33 @@ def _attach(body: str, figures, draft: Draft, evidence: dict[str, Evidence]) -> 
     return [best] if best is not None and (figures or best_score >= 0.5) else []
 
 
-def refusal(question: str, reason: str, detail: str | None = None, trace: list[TraceStep] = (),
-            notes: list[str] = (), claims: list[ClaimSupport] = ()) -> Answer:
-    down = _stores_down(notes)
-    if reason == NOT_FOUND and down:  # not searched is not "not found": name the outage instead
-        reason = STORE_DOWN
+def refusal(question: str, reason: RefusalReason, detail: str | None = None, trace: list[TraceStep] = (),
+            outages: list[Outage] = (), claims: list[ClaimSupport] = ()) -> Answer:
+    """A refusal in words: the reason's text, its detail and the outages that may explain it."""
+    down = _stores_down(outages)
+    if reason is RefusalReason.not_found and down:  # not searched is not "not found": name the outage instead
+        reason = RefusalReason.store_unavailable
         detail = "; ".join(f"{STORE_NAMES.get(k, k)}: {v}" for k, v in down.items())
-    text = f"I cannot answer this from the documents: {reason}"
+    text = f"I cannot answer this from the documents: {reason.text}"
     if detail:
         text += f" ({detail})"
     text += "."
-    text += _notes_text(notes, refused=True)
-    return Answer(question=question, text=text, citations=[], claims=list(claims),
-                  confidence=REFUSAL_CONFIDENCE.get(reason, 0.3), refused=True, refusal_reason=reason,
-                  trace=list(trace))
+    text += _outage_text(outages, refused=True)
+    return Answer(question=question, text=text, citations=[], claims=list(claims), confidence=reason.confidence,
+                  refused=True, refusal_code=reason, refusal_reason=reason.text, trace=list(trace))
 
 
-def _stores_down(notes: list[str]) -> dict[str, str]:
-    """store -> its first error, from the researcher's "<tool> channel unavailable (...)" notes."""
+def _stores_down(outages: list[Outage]) -> dict[str, str]:
+    """store -> its first error."""
     out: dict[str, str] = {}
-    for n in notes:
-        m = _DOWN_NOTE.search(n)
-        if m:
-            out.setdefault(m.group(1), " ".join(m.group(2).split())[:300])
+    for outage in outages:
+        out.setdefault(outage.store, outage.error)
     return out
 
 
-def _notes_text(notes: list[str], refused: bool = False) -> str:
-    down = sorted({n.split(" channel unavailable")[0] for n in notes if "channel unavailable" in n})
+def _outage_text(outages: list[Outage], refused: bool = False) -> str:
+    """The sentence that says which channels could not be searched."""
+    down = sorted({o.channel for o in outages})
     if not down:
         return ""
     tail = "the other channels were searched" if refused else "this answer uses the other channels"
@@ -197,8 +182,8 @@ def build_answer(
     evidence: dict[str, Evidence],
     relevance: dict[str, float] | None = None,
     trace: list[TraceStep] = (),
-    notes: list[str] = (),
-    refusal_reason: str | None = None,
+    outages: list[Outage] = (),
+    refusal_reason: RefusalReason | None = None,
     refusal_detail: str | None = None,
     nlp=None,
     fallback: Draft | None = None,
@@ -206,9 +191,9 @@ def build_answer(
     """Check the draft's claims, drop unsupported ones, renumber citations; refuse if nothing is left."""
     trace = list(trace)
     if refusal_reason:
-        return refusal(question, refusal_reason, refusal_detail, trace, notes)
+        return refusal(question, refusal_reason, refusal_detail, trace, outages)
     if draft is None:
-        return refusal(question, "not found in the documents", None, trace, notes)
+        return refusal(question, RefusalReason.not_found, None, trace, outages)
     checks = [check_claim(c, draft, evidence, nlp) for c in draft.claims]
     removed = [c for c in checks if not c.supported]
     kept = [c for c in checks if c.supported]
@@ -220,11 +205,11 @@ def build_answer(
     if not any(c.claim.kind == "claim" and not c.claim.addendum for c in kept):  # asides alone are no answer
         if fallback is not None and fallback.claims:
             trace.append(TraceStep(node="verify", note="LLM draft unsupported; the extractive draft is used"))
-            answer = build_answer(question, fallback, evidence, relevance, trace, notes, nlp=nlp)
+            answer = build_answer(question, fallback, evidence, relevance, trace, outages, nlp=nlp)
             answer.claims = lost + answer.claims
             return answer
-        reason = draft.refusal_reason or "not found in the documents"
-        return refusal(question, reason, None, trace, notes, lost)
+        reason = draft.refusal_reason or RefusalReason.not_found
+        return refusal(question, reason, None, trace, outages, lost)
     used: list[int] = []
     for c in kept:
         for i in c.citation_indexes:
@@ -246,7 +231,7 @@ def build_answer(
     cited = [rel.get(_base_id(draft.evidence_ids[i - 1]), 0.5) for i in used] or [0.5]
     support = len(kept) / max(1, len(checks))
     confidence = round(min(1.0, sum(cited) / len(cited)) * support, 3)
-    text = _join_sentences(sentences) + _notes_text(notes)
+    text = _join_sentences(sentences) + _outage_text(outages)
     return Answer(question=question, text=text, citations=citations, claims=claims + lost,
                   confidence=confidence, refused=False, trace=trace)
 

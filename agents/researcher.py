@@ -13,7 +13,6 @@ from pydantic import BaseModel, Field
 
 from agents.critic import expansion_terms, grade_item, key_groups
 from agents.planner import Plan
-from agents.vocab import ATTRIBUTE_BY_NAME, content_words
 from stores.errors import StoreError
 from tools.base import ToolContext, ToolResult, ToolSpec
 from tools.clauses import ClauseQuery, SectionQuery, clauses_by_type, section_context
@@ -28,7 +27,8 @@ from tools.graph import (
 )
 from tools.lexical import LexicalQuery, lexical_search
 from tools.vector_search import VectorQuery, vector_search
-from veridict.types import TraceStep
+from veridict.domain import ATTRIBUTE_BY_NAME, content_words
+from veridict.types import Outage, TraceStep
 
 
 class Budget(BaseModel):
@@ -46,6 +46,7 @@ class Research(BaseModel):
     results: list[ToolResult] = Field(default_factory=list)
     trace: list[TraceStep] = Field(default_factory=list)
     notes: list[str] = Field(default_factory=list)
+    outages: list[Outage] = Field(default_factory=list)  # stores that failed a call of this round
     tools_used: list[str] = Field(default_factory=list)
     calls: list[str] = Field(default_factory=list)  # call keys (tool + arguments) made in this round
 
@@ -77,9 +78,8 @@ class Researcher:
         result = spec(self.ctx, args)
         self.out.results.append(result)
         self.out.tools_used.append(spec.name)
-        if result.note:
-            if result.unavailable:
-                self.out.notes.append(f"{spec.name} channel unavailable ({result.note})")
+        if result.outage is not None:
+            self.out.outages.append(result.outage)
         shown = {k: (v[:5] + ["…"] if isinstance(v, list) and len(v) > 5 else v)
                  for k, v in args.model_dump(exclude_none=True).items()}
         self.out.trace.append(TraceStep(
@@ -118,7 +118,7 @@ class Researcher:
         out: list[str] = []
         for attr in plan.attributes:
             term = ATTRIBUTE_BY_NAME.get(attr)
-            for fa in (term.fact_attributes if term else (attr,))[:2]:
+            for fa in (term.facts if term else (attr,))[:2]:
                 if fa not in out:
                     out.append(fa)
         return out

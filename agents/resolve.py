@@ -12,24 +12,20 @@ import re
 import time
 
 from agents.planner import DocumentRef, Plan
-from agents.vocab import content_words
 from stores.errors import StoreError
-from tools.base import ToolContext, status_of
+from tools.base import ToolContext, one_line, status_of
 from tools.text import squash
-from veridict.types import TraceStep
-
-try:  # the alias key the stores use for entity names
-    from stores.names import alias_key
-except ImportError:  # pragma: no cover - stores not written yet
-    def alias_key(name: str) -> str:
-        return re.sub(r"\s+", " ", re.sub(r"[^\w\s]", " ", name.lower())).strip()
+from veridict.domain import content_words
+from veridict.domain.names import alias_key
+from veridict.types import Outage, TraceStep
 
 GENERIC_TITLE_WORDS = {"agreement", "contract", "license", "licence", "the", "and", "of", "between"}
 MAX_DOCS_PER_REF = 5
 
 
-def resolve_documents(plan: Plan, ctx: ToolContext) -> tuple[Plan, list[TraceStep]]:
-    """Fill ``document_ids`` of each reference; add entity references for named parties."""
+def resolve_documents(plan: Plan, ctx: ToolContext) -> tuple[Plan, list[TraceStep], list[Outage]]:
+    """Fill ``document_ids`` of each reference; add entity references for named parties. Returns the plan, the
+    trace and the stores that failed a lookup (the names were resolved without them)."""
     plan = plan.model_copy(deep=True)
     trace: list[TraceStep] = []
     if ctx.pg is None:
@@ -37,7 +33,7 @@ def resolve_documents(plan: Plan, ctx: ToolContext) -> tuple[Plan, list[TraceSte
             trace.append(TraceStep(node="plan", tool="resolve_documents", note="postgres unavailable"))
             for ref in plan.documents:
                 ref.explicit = False  # cannot tell "missing" from "unreachable"
-        return plan, trace
+        return plan, trace, []
     down: dict[str, str] = {}  # a store that failed a lookup -> its error
     for ref in plan.documents:
         started = time.perf_counter()
@@ -68,9 +64,10 @@ def resolve_documents(plan: Plan, ctx: ToolContext) -> tuple[Plan, list[TraceSte
                                                   resolved_by="entity"))
             trace.append(TraceStep(node="plan", tool="resolve_entity", arguments={"name": name},
                                    results=len(docs), ms=_ms(started)))
-    for store, error in down.items():  # said in the answer: the names were resolved without it
-        trace.append(TraceStep(node="plan", tool=store, note=f"{store} channel unavailable ({error})"))
-    return plan, trace
+    outages = [Outage(channel=store, store=store, error=error) for store, error in down.items()]
+    for outage in outages:  # said in the answer: the names were resolved without it
+        trace.append(TraceStep(node="plan", tool=outage.store, note=f"{outage.store} unavailable: {outage.error}"))
+    return plan, trace, outages
 
 
 def _ms(started: float) -> float:
@@ -164,7 +161,7 @@ def _entity_document_ids(ctx: ToolContext, name: str, down: dict[str, str] | Non
                     ids.add(str(row["id"]))
         except StoreError as exc:  # graph down: Postgres aliases and text still resolve names
             if down is not None:
-                down.setdefault("graph", f"graph unavailable: {' '.join(str(exc).split())[:300]}")
+                down.setdefault("graph", one_line(exc))
     return ids
 
 

@@ -67,10 +67,10 @@ if str(ROOT) not in sys.path:
 from ingest.clause_types import sections_from_parsed  # noqa: E402
 from ingest.facts import ASSERT_THRESHOLD, extract_facts, top_fact  # noqa: E402
 from ingest.model import ParsedDocument  # noqa: E402
-from ingest.normalize import find_jurisdictions, parse_duration  # noqa: E402
 from ingest.parties import ROLE_WORDS  # noqa: E402
 from ingest.registry import fold_name  # noqa: E402
 from ingest.text_document import parsed_from_text  # noqa: E402
+from veridict.domain.values import find_jurisdictions, parse_duration  # noqa: E402
 from veridict.types import Fact  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "data" / "cuad"

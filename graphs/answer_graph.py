@@ -23,7 +23,7 @@ from langgraph.graph import END, START, StateGraph
 from langgraph.runtime import Runtime
 
 from agents.critic import grade_evidence, parse_relevant, rewrite, verdict_for
-from agents.drafter import Drafter, carry_addenda, documents_block, llm_evidence, parse_llm_draft
+from agents.drafting import Drafter, carry_addenda, documents_block, llm_evidence, parse_llm_draft
 from agents.llm import LLMUnavailable, call_llm, make_chat_model, prompt_messages
 from agents.planner import PlanHint, load_spacy, merge_hint, parse_hint, parse_question
 from agents.provenance import build_answer
@@ -32,12 +32,9 @@ from agents.resolve import resolve_documents
 from graphs.state import AnswerContext, AnswerState, InputState, NewTurn, OutputState
 from tools.base import ToolContext
 from tools.rerank import fuse, rerank
+from veridict.domain import ATTRIBUTE_BY_NAME, RefusalReason
 from veridict.types import Answer, TraceStep
 
-NO_SUCH_DOCUMENT = "no such document in the library"
-EMPTY_QUESTION = "the question is empty"
-QUESTION_TOO_LONG = "the question is too long"
-NO_WORDS = "the question has no words"
 GRADE_WINDOW = 24  # items graded after reranking (list/count questions keep all)
 LLM_EVIDENCE = 6
 
@@ -76,7 +73,7 @@ def clean_question(question: object) -> str:
     return " ".join("".join(" " if unicodedata.category(ch) == "Cc" else ch for ch in text).split())
 
 
-def question_problem(question: object, max_chars: int) -> tuple[str, str | None] | None:
+def question_problem(question: object, max_chars: int) -> tuple[RefusalReason, str | None] | None:
     """(reason, detail) when a question cannot be answered at all; None when it can be tried.
 
     Checked before any model or store is touched: an empty question, one longer than
@@ -84,12 +81,12 @@ def question_problem(question: object, max_chars: int) -> tuple[str, str | None]
     """
     raw = question if isinstance(question, str) else ""
     if len(raw) > max_chars:
-        return QUESTION_TOO_LONG, f"{len(raw):,} characters; the limit is {max_chars:,}"
+        return RefusalReason.question_too_long, f"{len(raw):,} characters; the limit is {max_chars:,}"
     text = clean_question(raw)
     if not text:
-        return EMPTY_QUESTION, None
+        return RefusalReason.empty_question, None
     if not any(ch.isalnum() for ch in text):
-        return NO_WORDS, "ask about the contracts in words"
+        return RefusalReason.no_words, "ask about the contracts in words"
     return None
 
 
@@ -168,7 +165,7 @@ class _Nodes:
             reason, detail = problem
             return {"tenant": tenant, "question": raw if isinstance(raw, str) else "",
                     "refusal_reason": reason, "refusal_detail": detail, "draft": None, "evidence": [],
-                    "results": NewTurn(), "notes": NewTurn(), "grades": {},
+                    "results": NewTurn(), "notes": NewTurn(), "outages": NewTurn(), "grades": {},
                     "trace": NewTurn([TraceStep(node="plan", ms=_ms(started), note=f"refused: {reason}")])}
         question = clean_question(raw)
         trace: list[TraceStep] = []
@@ -187,20 +184,19 @@ class _Nodes:
             except LLMUnavailable as exc:
                 trace.append(TraceStep(node="plan", tool="llm", ms=_ms(llm_started),
                                        note=f"LLM unavailable, rules only: {exc}"))
-        plan, steps = resolve_documents(plan, ToolContext.from_stores(self.stores, tenant))
+        plan, steps, outages = resolve_documents(plan, ToolContext.from_stores(self.stores, tenant))
         trace += steps
         # a new turn: nothing of an earlier question on this thread carries over
         update: dict[str, Any] = {"tenant": tenant, "plan": plan, "query": question, "rewrites": 0,
                                   "tool_calls": 0, "hops": 0, "refusal_reason": None, "refusal_detail": None,
                                   "evidence": [], "meta": {}, "grades": {}, "verdict": None, "draft": None,
                                   "fallback": None, "results": NewTurn(), "tools_used": NewTurn(),
-                                  "calls_seen": NewTurn(),
+                                  "calls_seen": NewTurn(), "notes": NewTurn(),
                                   # a store that failed while resolving names is said in the answer
-                                  "notes": NewTurn(s.note for s in steps
-                                                   if s.note and " channel unavailable (" in s.note)}
+                                  "outages": NewTurn(outages)}
         missing = plan.missing_documents
         if missing:
-            update["refusal_reason"] = NO_SUCH_DOCUMENT
+            update["refusal_reason"] = RefusalReason.no_such_document
             update["refusal_detail"] = "; ".join(f'"{r.mention}"' for r in missing)
         trace.append(TraceStep(node="plan", arguments={"intent": plan.intent, "attributes": plan.attributes,
                                                        "qualifier": plan.qualifier,
@@ -219,9 +215,10 @@ class _Nodes:
         researcher = Researcher(self.ctx(state), budget, top_k=self.limit(runtime, "top_k"),
                                 seen=set(state.get("calls_seen", [])))
         out = researcher.run(state["plan"], state.get("query") or state["question"])
-        if not out.calls and not out.notes:
+        if not out.calls and not out.notes and not out.outages:
             out.trace.append(TraceStep(node="research", note="no new tool call for this rewrite"))
-        return {"results": out.results, "trace": out.trace, "notes": out.notes, "tools_used": out.tools_used,
+        return {"results": out.results, "trace": out.trace, "notes": out.notes, "outages": out.outages,
+                "tools_used": out.tools_used,
                 "calls_seen": out.calls, "tool_calls": budget.tool_calls, "hops": budget.hops}
 
     def grade(self, state: AnswerState, runtime: Runtime[AnswerContext]) -> dict[str, Any]:
@@ -317,7 +314,7 @@ class _Nodes:
                     trace.append(TraceStep(node="draft", tool="llm", ms=_ms(llm_started),
                                            note=f"LLM unavailable, extractive answer: {exc}"))
         trace.append(TraceStep(node="draft", results=len(update["draft"].claims), ms=_ms(started),
-                               note=update["draft"].mode + (f"; refusal: {update['draft'].refusal_reason}"
+                               note=update["draft"].mode + (f"; refusal: {update['draft'].refusal_reason.text}"
                                                             if update["draft"].refusal_reason else "")))
         update["trace"] = trace
         return update
@@ -331,7 +328,7 @@ class _Nodes:
         relevance = {k: g.relevance for k, g in state.get("grades", {}).items()}
         draft = state.get("draft")
         answer = build_answer(
-            state["question"], draft, evidence, relevance, state.get("trace", []), _unique(state.get("notes", [])),
+            state["question"], draft, evidence, relevance, state.get("trace", []), state.get("outages", []),
             refusal_reason=state.get("refusal_reason"), refusal_detail=state.get("refusal_detail"),
             nlp=self.nlp() if draft is not None and draft.mode == "llm" else None,
             fallback=state.get("fallback"),
@@ -347,17 +344,11 @@ def _needs_hint(plan) -> bool:
 
 
 def _fact_attrs(plan) -> list[str]:
-    from agents.vocab import ATTRIBUTE_BY_NAME
-
     out: list[str] = []
     for a in plan.attributes:
         term = ATTRIBUTE_BY_NAME.get(a)
-        out += list(term.fact_attributes if term else (a,))
+        out += list(term.facts if term else (a,))
     return out
-
-
-def _unique(items: list[str]) -> list[str]:
-    return list(dict.fromkeys(items))
 
 
 def _ms(started: float) -> float:

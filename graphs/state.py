@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal, NotRequired
+from typing import Annotated, Any, NotRequired
 
 from typing_extensions import TypedDict
 
-from agents.critic import Grade
-from agents.drafter import Draft
+from agents.critic import Grade, Verdict
+from agents.drafting import Draft
 from agents.planner import Plan
 from tools.base import HitMeta, ToolResult
-from veridict.types import Answer, Evidence, TraceStep
-
-Verdict = Literal["correct", "ambiguous", "incorrect"]
+from veridict.domain import RefusalReason
+from veridict.types import Answer, Evidence, Outage, TraceStep
 
 
 class NewTurn(list):
@@ -26,6 +25,18 @@ def accumulate(left: list | None, right: list | None) -> list:
     if isinstance(right, NewTurn):
         return list(right)
     return (left or []) + (right or [])
+
+
+def merge_outages(left: list[Outage] | None, right: list[Outage] | None) -> list[Outage]:
+    """Reducer for store outages: one per channel (its first error), kept through the turn; a ``NewTurn``
+    starts afresh."""
+    merged = [] if isinstance(right, NewTurn) else list(left or [])
+    seen = {o.channel for o in merged}
+    for outage in right or []:
+        if outage.channel not in seen:
+            seen.add(outage.channel)
+            merged.append(outage)
+    return merged
 
 
 class InputState(TypedDict):
@@ -47,7 +58,7 @@ class AnswerState(InputState, total=False):
     verdict: Verdict
     draft: Draft
     fallback: Draft  # the extractive draft kept beside an LLM draft
-    refusal_reason: str
+    refusal_reason: RefusalReason
     refusal_detail: str
     rewrites: int
     tool_calls: int
@@ -55,6 +66,7 @@ class AnswerState(InputState, total=False):
     tools_used: Annotated[list[str], accumulate]
     calls_seen: Annotated[list[str], accumulate]  # tool + arguments of every call made (never repeated)
     notes: Annotated[list[str], accumulate]
+    outages: Annotated[list[Outage], merge_outages]  # stores that failed this turn; said in the answer
     trace: Annotated[list[TraceStep], accumulate]
     answer: dict[str, Any]
 

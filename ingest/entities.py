@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from ingest.model import ParsedDocument
-from ingest.normalize import canonical_jurisdiction, find_jurisdictions, find_money
 from ingest.registry import LEGAL_SUFFIXES, EntityRegistry, fold_name, split_suffix
+from veridict.domain.values import canonical_jurisdiction, find_jurisdictions, find_money
 from veridict.types import Entity, Fact, Mention, Section
 
 ENTITY_TYPES = ("ORG", "PERSON", "GPE", "LAW", "REGULATION")

@@ -6,7 +6,7 @@ import datetime as dt
 import re
 
 from ingest.fact_context import DocContext, rank_facts, ws
-from ingest.normalize import (
+from veridict.domain.values import (
     find_dates,
 )
 from veridict.types import Fact

@@ -6,7 +6,7 @@ import datetime as dt
 import re
 
 from ingest.fact_context import ASSERT_THRESHOLD, DocContext, ws
-from ingest.normalize import (
+from veridict.domain.values import (
     Duration,
     add_duration,
     find_dates,

@@ -28,7 +28,9 @@ from ingest.fact_context import (
 from ingest.fact_dates import agreement_dates, effective_dates
 from ingest.fact_terms import notice_periods, renewal_terms, term_and_expiry
 from ingest.model import ParsedDocument
-from ingest.normalize import (
+from ingest.parties import PartyDef, find_party_definitions
+from ingest.registry import fold_name, split_suffix
+from veridict.domain.values import (
     add_duration,
     canonical_jurisdiction,
     find_durations,
@@ -40,8 +42,6 @@ from ingest.normalize import (
     parse_percentage,
     words_to_number,
 )
-from ingest.parties import PartyDef, find_party_definitions
-from ingest.registry import fold_name, split_suffix
 from veridict.types import Fact, Section
 
 __all__ = ["ASSERT_THRESHOLD", "extract_facts", "find_party_definitions", "top_fact"]

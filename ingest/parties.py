@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ingest.normalize import find_dates, find_jurisdictions
 from ingest.registry import GENERIC_SHORT_NAMES, LEGAL_FORM_TOKENS, fold_name, split_suffix
 from ingest.sentences import ABBREVIATIONS
+from veridict.domain.values import find_dates, find_jurisdictions
 
 ROLE_WORDS = {
     "company",

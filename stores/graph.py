@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from stores import cypher as cq
 from stores.errors import QueryRejected, StoreError
-from stores.names import alias_key
+from veridict.domain.names import alias_key
 from veridict.types import DocStatus, Document, Entity, Mention, Section
 
 Statement = tuple[str, dict[str, Any]]

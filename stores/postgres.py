@@ -23,8 +23,8 @@ from pydantic import BaseModel
 
 from stores import postgres_sql as q
 from stores.errors import StoreError, StoreUnavailable
-from stores.names import alias_key
 from stores.retry import RetryPolicy, retried
+from veridict.domain.names import alias_key
 from veridict.types import Chunk, Document, Entity, Fact, Mention, Section
 
 __all__ = ["PostgresStore", "alias_key", "LEDGER_STAGES", "LEDGER_STATUSES"]
@@ -760,7 +760,7 @@ def _copy(cur: psycopg.Cursor, sql: str, rows) -> None:
 
 def _name_rank(e: Entity) -> tuple[int, int, int]:
     """Which of two folded names is canonical: a full legal name beats a short one."""
-    from stores.names import alias_key as _key
+    from veridict.domain.names import alias_key as _key
 
     has_form = int(_key(e.canonical_name) != e.canonical_name.strip().lower())
     return (len(e.aliases), has_form, len(e.canonical_name))

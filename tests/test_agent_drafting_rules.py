@@ -14,7 +14,8 @@ import datetime as dt
 import pytest
 
 from agents.critic import Grade, grade_evidence, key_terms, names_asked_thing
-from agents.drafter import Drafter, _stated_end
+from agents.drafting import Drafter
+from agents.drafting.quoting import stated_end_date
 from agents.planner import parse_question
 from agents.provenance import build_answer
 from tools.base import HitMeta
@@ -56,12 +57,12 @@ def test_an_end_date_the_clause_states_is_the_answer():
 
 
 def test_stated_end_reads_only_dates_the_clause_ends_on():
-    assert _stated_end(TERM) == "2001-05-31"
-    assert _stated_end("The Term shall continue until 31 December 2020 unless terminated earlier.") == "2020-12-31"
-    assert _stated_end("This Agreement shall commence on September 10, 2015 and continue for One (1) Year.") is None
-    assert _stated_end("The initial term ends on the 3rd anniversary of the Commencement Date.") is None
+    assert stated_end_date(TERM) == "2001-05-31"
+    assert stated_end_date("The Term shall continue until 31 December 2020 unless terminated earlier.") == "2020-12-31"
+    assert stated_end_date("This Agreement shall commence on September 10, 2015 and continue for One (1) Year.") is None
+    assert stated_end_date("The initial term ends on the 3rd anniversary of the Commencement Date.") is None
     # the end of a renewal period is not the agreement's expiry
-    assert _stated_end("The Company may renew this Agreement for one (1) additional five year period that shall "
+    assert stated_end_date("The Company may renew this Agreement for one (1) additional five year period that shall "
                        "begin on January 1, 2005 and end on December 31, 2009.") is None
 
 

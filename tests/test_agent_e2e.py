@@ -12,12 +12,12 @@ import uuid
 
 import pytest
 
-from agents.figures import FigurePool, extract_figures
 from graphs.answer_graph import answer_question
 from graphs.state import AnswerContext
 from stores.falkordb_graph import FalkorDBGraph
 from stores.qdrant import QdrantStore
 from tests import agent_corpus
+from veridict.domain.values import FigurePool, extract_figures
 from veridict.evaluation.scoring import unsupported_claims
 from veridict.factory import Stores
 from veridict.settings import load_settings

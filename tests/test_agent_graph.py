@@ -13,10 +13,10 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 
-from agents.figures import FigurePool, extract_figures
 from graphs.answer_graph import answer_question, build_answer_graph, recursion_limit
 from graphs.state import AnswerContext
 from tests import agent_corpus
+from veridict.domain.values import FigurePool, extract_figures
 from veridict.factory import Stores
 from veridict.settings import load_settings
 

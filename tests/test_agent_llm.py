@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import pytest
 
-from agents.figures import FigurePool, extract_figures
 from agents.llm import make_chat_model
 from graphs.answer_graph import answer_question
 from tests import agent_corpus
 from tests.fixtures.llm import llm_server  # noqa: F401  (until the fixture module is registered in conftest)
+from veridict.domain.values import FigurePool, extract_figures
 from veridict.factory import Stores
 from veridict.settings import load_settings
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from agents.drafter import Draft, DraftClaim, parse_llm_draft
-from agents.figures import FigurePool, extract_figures
+from agents.drafting import Draft, DraftClaim, parse_llm_draft
 from agents.provenance import build_answer, check_claim
+from veridict.domain import RefusalReason
+from veridict.domain.values import FigurePool, extract_figures
 from veridict.evaluation.scoring import unsupported_claims
-from veridict.types import Citation, Evidence, Fact
+from veridict.types import Citation, Evidence, Fact, Outage
 
 
 def fact_evidence(i: str, quote: str, value: str, num: float | None = None, unit: str | None = None,
@@ -147,8 +148,9 @@ def test_unsupported_llm_draft_falls_back_to_extractive():
 
 
 def test_given_refusal_reason_wins():
-    answer = build_answer("q", None, {}, refusal_reason="no such document in the library",
-                          refusal_detail='"the Foo Agreement"', notes=["vectors channel unavailable (down)"])
+    answer = build_answer("q", None, {}, refusal_reason=RefusalReason.no_such_document,
+                          refusal_detail='"the Foo Agreement"',
+                          outages=[Outage(channel="vectors", store="qdrant", error="down")])
     assert answer.refused and answer.refusal_reason == "no such document in the library"
     assert "Foo Agreement" in answer.text and "vectors channel was unavailable" in answer.text
 

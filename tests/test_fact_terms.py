@@ -6,8 +6,8 @@ import pytest
 
 from ingest.clause_types import sections_from_parsed
 from ingest.facts import ASSERT_THRESHOLD, extract_facts, top_fact
-from ingest.normalize import find_durations
 from ingest.text_document import parsed_from_text
+from veridict.domain.values import find_durations
 
 OPENING = (
     'SUPPLY AGREEMENT\n\nThis Agreement is made as of January 15, 2017 (the "Effective Date") by '

@@ -14,8 +14,8 @@ from psycopg import sql
 from psycopg.conninfo import conninfo_to_dict, make_conninfo
 
 from stores.errors import StoreError, StoreUnavailable
-from stores.names import alias_key
 from stores.postgres import PostgresStore
+from veridict.domain.names import alias_key
 from veridict.types import Chunk, DocStatus, Document, Entity, Fact, Mention, Section
 
 PAGE_1 = (

@@ -20,13 +20,14 @@ import psycopg
 import pytest
 from psycopg import sql
 
-from agents.figures import FigurePool, extract_figures
-from graphs.answer_graph import EMPTY_QUESTION, NO_WORDS, QUESTION_TOO_LONG, answer_question
+from graphs.answer_graph import answer_question
 from stores.errors import QueryRejected
 from tests.conftest import ROOT, SAMPLES
 from tests.fixtures.llm import llm_server  # noqa: F401  (the llm tests below use it)
 from tools.base import ToolContext
 from tools.graph import CypherQuery, cypher_read
+from veridict.domain import RefusalReason
+from veridict.domain.values import FigurePool, extract_figures
 
 PENALTY_QUESTION = "What is the penalty for a data breach in the Helios hosting agreement?"
 
@@ -113,14 +114,15 @@ def tools_called(answer) -> list[str]:
 
 @pytest.mark.parametrize(
     "question, reason",
-    [("", EMPTY_QUESTION), ("   \t\n  ", EMPTY_QUESTION), ("\x00\x00", EMPTY_QUESTION),
-     ("?!.,;:-- ... ???", NO_WORDS), ("¿¡…—“”", NO_WORDS)],
+    [("", RefusalReason.empty_question), ("   \t\n  ", RefusalReason.empty_question),
+     ("\x00\x00", RefusalReason.empty_question), ("?!.,;:-- ... ???", RefusalReason.no_words),
+     ("¿¡…—“”", RefusalReason.no_words)],
 )
 def test_empty_and_wordless_questions_are_refused_before_any_search(stores, library, question, reason):
     started = time.perf_counter()
     answer = ask(stores, library, question)
-    assert answer.refused and answer.refusal_reason == reason, answer.text
-    assert answer.text.startswith("I cannot answer") and reason in answer.text
+    assert answer.refused and answer.refusal_code is reason and answer.refusal_reason == reason.text, answer.text
+    assert answer.text.startswith("I cannot answer") and reason.text in answer.text
     assert not answer.citations and not tools_called(answer)
     assert time.perf_counter() - started < 10
 
@@ -131,7 +133,7 @@ def test_very_long_question_is_refused_at_the_settings_limit(stores, library):
     started = time.perf_counter()
     answer = ask(stores, library, question)
     assert time.perf_counter() - started < 10, "refused without parsing or searching"
-    assert answer.refused and answer.refusal_reason == QUESTION_TOO_LONG, answer.text
+    assert answer.refused and answer.refusal_code is RefusalReason.question_too_long, answer.text
     assert f"{stores.settings.max_question_chars:,}" in answer.text and f"{len(question):,}" in answer.text
     assert not tools_called(answer)
 
@@ -140,9 +142,9 @@ def test_question_limit_comes_from_settings(stores, library):
     small = stores.settings.model_copy(update={"max_question_chars": 80})
     at_limit = "What is the penalty for a data breach in the CloudSecure agreement?".ljust(80)
     over = at_limit + "x"
-    assert ask(stores, library, over, settings=small).refusal_reason == QUESTION_TOO_LONG
+    assert ask(stores, library, over, settings=small).refusal_code is RefusalReason.question_too_long
     answer = ask(stores, library, at_limit, settings=small)
-    assert answer.refusal_reason != QUESTION_TOO_LONG and tools_called(answer)
+    assert answer.refusal_code is not RefusalReason.question_too_long and tools_called(answer)
     assert_refused_or_cited(answer)
 
 

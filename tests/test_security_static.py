@@ -352,7 +352,7 @@ def _fences(text: str, tag: str) -> tuple[int, int]:
 
 
 def test_rendering_neutralises_a_document_that_closes_its_fence():
-    from agents.drafter import documents_block
+    from agents.drafting import documents_block
     from agents.llm import render
     from veridict.types import Citation, Evidence
 

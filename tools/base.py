@@ -16,7 +16,9 @@ from typing import Any, Generic, TypeVar
 from pydantic import BaseModel, Field
 
 from stores.errors import QueryRejected, StoreError, StoreUnavailable
-from veridict.types import Citation, Document, Evidence, StoreName
+from tools.reads import DocumentReads, GraphReads, QueryEmbedder, VectorReads
+from veridict.settings import Settings
+from veridict.types import Citation, Document, Evidence, Outage, Section, StoreName
 
 MAX_QUOTE_CHARS = 700
 
@@ -48,6 +50,7 @@ class ToolResult(BaseModel):
     note: str | None = None
     ms: float = 0.0
     unavailable: bool = False
+    outage: Outage | None = None  # set with ``unavailable``: the store that failed and its error
     rejected: bool = False  # the store refused the query (QueryRejected): a write, no tenant anchor
 
     def add(self, evidence: Evidence, meta: HitMeta) -> None:
@@ -64,13 +67,13 @@ class ToolContext:
     """The stores a tool may read, and the tenant every read is filtered by."""
 
     tenant: str
-    pg: Any = None
-    vectors: Any = None
-    graph: Any = None
-    embedder: Any = None
-    settings: Any = None
+    pg: DocumentReads | None = None
+    vectors: VectorReads | None = None
+    graph: GraphReads | None = None
+    embedder: QueryEmbedder | None = None
+    settings: Settings | None = None
     _documents: dict[str, Document | None] = field(default_factory=dict)
-    _sections: dict[str, Any] = field(default_factory=dict)
+    _sections: dict[str, Section | None] = field(default_factory=dict)
     _pages: dict[str, list[tuple[int, int, int]]] = field(default_factory=dict)
 
     @classmethod
@@ -102,7 +105,7 @@ class ToolContext:
     def remember(self, document: Document) -> None:
         self._documents.setdefault(document.id, document)
 
-    def section(self, section_id: str | None, document: Document | None = None):
+    def section(self, section_id: str | None, document: Document | None = None) -> Section | None:
         """A section row (or None), cached for the life of the context.
 
         Given the section's active or superseded ``document`` of this tenant, every section of
@@ -147,6 +150,11 @@ class ToolSpec(Generic[A]):
         )
 
 
+def one_line(exc: BaseException | str, limit: int = 300) -> str:
+    """An error on one line, at most ``limit`` characters: how an outage is told."""
+    return " ".join(str(exc).split())[:limit]
+
+
 def run_tool(spec: ToolSpec, ctx: ToolContext, args: BaseModel | dict) -> ToolResult:
     """Validate arguments, time the call and turn store failures into notes."""
     parsed = args if isinstance(args, spec.args) else spec.args.model_validate(args)
@@ -156,13 +164,13 @@ def run_tool(spec: ToolSpec, ctx: ToolContext, args: BaseModel | dict) -> ToolRe
             raise StoreUnavailable(f"{spec.store} store is not configured")
         result = spec.fn(ctx, parsed)
     except StoreUnavailable as exc:
-        result = ToolResult(
-            tool=spec.name, note=f"{spec.store} unavailable: {exc}", unavailable=True
-        )
+        result = ToolResult(tool=spec.name, note=f"{spec.store} unavailable: {exc}", unavailable=True,
+                            outage=Outage(channel=spec.name, store=spec.store, error=one_line(exc)))
     except QueryRejected as exc:
         result = ToolResult(tool=spec.name, note=f"query rejected: {exc}", rejected=True)
     except StoreError as exc:
-        result = ToolResult(tool=spec.name, note=f"{spec.store} error: {exc}", unavailable=True)
+        result = ToolResult(tool=spec.name, note=f"{spec.store} error: {exc}", unavailable=True,
+                            outage=Outage(channel=spec.name, store=spec.store, error=one_line(exc)))
     result.tool = spec.name
     result.ms = round((time.perf_counter() - started) * 1000, 2)
     return result

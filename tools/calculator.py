@@ -11,8 +11,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from agents.figures import fmt_number, parse_date, parse_money
 from tools.base import ToolContext, ToolResult, ToolSpec
+from veridict.domain.values import Duration, add_duration, fmt_number, parse_amount, parse_date, parse_duration
 
 MAX_EXPRESSION_CHARS = 300
 MAX_NODES = 200
@@ -105,23 +105,13 @@ def date_difference(start: str | dt.date, end: str | dt.date, unit: str = "days"
 
 def date_add(start: str | dt.date, duration: str) -> dt.date:
     """start + '4 years' / 'six (6) months' / '90 days' (calendar arithmetic for months and years)."""
-    from dateutil.relativedelta import relativedelta
-
-    from agents.figures import NUMBER_WORDS, parse_number
-
     a = start if isinstance(start, dt.date) else parse_date(start)
     if a is None:
         raise CalculatorError(f"not a date: {start!r}")
-    m = re.search(r"(\d+(?:\.\d+)?|" + "|".join(NUMBER_WORDS) + r")[\s-]*(?:\(\d+\)[\s-]*)?(day|week|month|year)s?",
-                  duration.lower())
-    if not m:
+    period: Duration | None = parse_duration(duration)
+    if period is None or period.unit == "hour":
         raise CalculatorError(f"not a duration: {duration!r}")
-    n = parse_number(m.group(1)) if m.group(1)[0].isdigit() else float(NUMBER_WORDS[m.group(1)])
-    unit = m.group(2)
-    if unit in ("month", "year") and float(n).is_integer():
-        return a + relativedelta(**{unit + "s": int(n)})
-    days = n * {"day": 1, "week": 7, "month": 30.4375, "year": 365.25}[unit]
-    return a + dt.timedelta(days=round(days))
+    return add_duration(a, period)
 
 
 def sum_amounts(amounts: list[str | tuple[float, str | None]]) -> tuple[float, str | None]:
@@ -129,7 +119,7 @@ def sum_amounts(amounts: list[str | tuple[float, str | None]]) -> tuple[float, s
     total = 0.0
     currencies: set[str] = set()
     for item in amounts:
-        parsed = item if isinstance(item, tuple) else parse_money(item)
+        parsed = item if isinstance(item, tuple) else parse_amount(item)
         if parsed is None:
             raise CalculatorError(f"not an amount: {item!r}")
         value, currency = parsed

@@ -10,10 +10,10 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from agents.vocab import content_words
 from stores.errors import StoreError
 from tools.base import HitMeta, ToolContext, ToolResult, ToolSpec, citation_for, status_of
 from tools.text import best_span, squash
+from veridict.domain import content_words
 from veridict.types import Evidence
 
 

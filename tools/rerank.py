@@ -10,8 +10,8 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from agents.vocab import content_words, normalise_clause_type
 from tools.base import HitMeta, ToolResult
+from veridict.domain import content_words, snake_name
 from veridict.types import Evidence
 
 RRF_K = 60
@@ -90,8 +90,8 @@ def attribute_match(item: Evidence, meta: HitMeta | None, attributes: list[str],
         if qualifier is None or (q and (qualifier in q or q in qualifier)):
             score = 1.0
     if meta is not None and clause_types:
-        have = {normalise_clause_type(c) for c in meta.clause_types}
-        if have & {normalise_clause_type(c) for c in clause_types}:
+        have = {snake_name(c) for c in meta.clause_types}
+        if have & {snake_name(c) for c in clause_types}:
             score = max(score, 0.8)
     return score
 

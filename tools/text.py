@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from agents.vocab import content_words
+from veridict.domain import content_words
 
 _SENT_END = re.compile(r"(?<=[.;!?])\s+(?=[\"“(A-Z0-9])|\n\s*\n|\n(?=\s*(?:\(?[a-z0-9]{1,3}[.)]|[0-9]+\.[0-9]))")
 _ABBREV = re.compile(r"\b(?:Art|Sec|No|Inc|Ltd|Co|Corp|Mr|Ms|Dr|St|U\.S|v|para|cf|e\.g|i\.e|approx)\.$", re.I)

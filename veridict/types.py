@@ -13,6 +13,9 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from veridict.domain.attributes import FactAttribute
+from veridict.domain.refusals import RefusalReason
+
 
 def new_id() -> str:
     return str(uuid.uuid4())
@@ -77,31 +80,13 @@ class Chunk(BaseModel):
     clause_types: list[str] = Field(default_factory=list)
 
 
-FactAttribute = Literal[
-    "party",
-    "agreement_date",
-    "effective_date",
-    "expiration_date",
-    "term",
-    "renewal_term",
-    "notice_period",
-    "governing_law",
-    "venue",
-    "amount",
-    "percentage",
-    "duration",
-    "table_cell",
-    "clause_value",
-]
-
-
 class Fact(BaseModel):
     """An exact value stated in a document, with full provenance."""
 
     id: str = Field(default_factory=new_id)
     tenant: str
     document_id: str
-    attribute: str  # one of FactAttribute
+    attribute: FactAttribute
     value_text: str  # normalised text value (ISO date, jurisdiction, party name, "30 days")
     value_num: float | None = None  # amount, days, percent
     value_date: dt.date | None = None
@@ -185,6 +170,14 @@ class TraceStep(BaseModel):
     note: str | None = None
 
 
+class Outage(BaseModel):
+    """A store that failed while a question was answered: the channel (tool or lookup) it cost and its error."""
+
+    channel: str  # the tool or lookup that could not run: "vectors", "graph_entity", "graph"
+    store: str  # the store that failed: "postgres", "qdrant", "graph"
+    error: str  # its first error, on one line
+
+
 class Answer(BaseModel):
     question: str
     text: str
@@ -192,5 +185,6 @@ class Answer(BaseModel):
     claims: list[ClaimSupport] = Field(default_factory=list)
     confidence: float = 0.0
     refused: bool = False
-    refusal_reason: str | None = None
+    refusal_code: RefusalReason | None = None  # why, as a code
+    refusal_reason: str | None = None  # why, in words (made from the code)
     trace: list[TraceStep] = Field(default_factory=list)

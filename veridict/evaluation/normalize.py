@@ -1,12 +1,13 @@
-"""Value normalisation for scoring: reuses ingest.normalize (dates, durations, money,
-percentages, jurisdictions) and stores.names.alias_key (party names); adds the comparisons."""
+"""Value normalisation for scoring: reuses veridict.domain.values (dates, durations, money,
+percentages, jurisdictions) and veridict.domain.names.alias_key (party names); adds the comparisons."""
 
 from __future__ import annotations
 
 import datetime as dt
 import re
 
-from ingest.normalize import (
+from veridict.domain.names import LEGAL_SUFFIXES, alias_key
+from veridict.domain.values import (
     DAYS_PER_UNIT,
     NUMBER_WORDS,
     add_duration,
@@ -20,7 +21,6 @@ from ingest.normalize import (
     jurisdiction_country,
     words_to_number,
 )
-from stores.names import LEGAL_SUFFIXES, alias_key
 
 __all__ = [
     "NUMBER_WORDS",

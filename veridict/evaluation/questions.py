@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path, PurePath
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 
 Behavior = Literal[
     "answer_with_citation",
@@ -27,15 +27,26 @@ class QuestionsError(Exception):
 
 
 class EvidenceSpan(BaseModel):
-    """Where a gold answer is stated: TXT character offsets and PDF pages (1-based)."""
+    """Where a gold answer is stated: TXT character offsets and PDF pages (1-based).
+
+    A span whose PDF page could not be located has no pages; one with a first page only ends on it."""
 
     doc_id: str
     start: int
     end: int
-    page_start: int
-    page_end: int
+    page_start: int | None = None
+    page_end: int | None = None
     section_hint: str | None = None
     text: str = ""
+
+    @model_validator(mode="after")
+    def _end_page(self) -> EvidenceSpan:
+        if self.page_end is None:
+            self.page_end = self.page_start
+        return self
+
+    def on_page(self, page: int) -> bool:
+        return self.page_start is not None and self.page_start <= page <= (self.page_end or self.page_start)
 
 
 class Question(BaseModel):

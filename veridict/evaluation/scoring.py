@@ -172,7 +172,7 @@ def quote_matches(quote: str, evidence_text: str, threshold: float = 0.6) -> boo
 def check_citation(question: Question, citation: Citation, resolver: DocResolver) -> CitationCheck:
     doc_id = resolver.resolve(citation)
     spans = question.evidence_for(doc_id) if doc_id else []
-    page_hit = any(e.page_start <= citation.page <= e.page_end for e in spans)
+    page_hit = any(e.on_page(citation.page) for e in spans)
     span_overlap: bool | None = None
     if (
         spans

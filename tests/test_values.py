@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 
-from ingest.normalize import (
+from veridict.domain.values import (
     Duration,
     add_duration,
     canonical_jurisdiction,
@@ -182,7 +182,7 @@ def test_jurisdiction_edge_cases():
 
 
 def test_anniversaries_are_counts_of_years():
-    from ingest.normalize import find_anniversaries
+    from veridict.domain.values import find_anniversaries
 
     found = find_anniversaries("through the day prior to the second anniversary of the Effective Date, or the 3rd "
                                "anniversary, or the fifth (5th) anniversary of the date hereof")

@@ -1,0 +1,231 @@
+"""The drafter's base: numbers citations in order of first use, says sentences that carry them, and picks
+the evidence an answer may use (facts of an attribute, passages, the documents asked about, clause quotes)."""
+
+from __future__ import annotations
+
+from agents.critic import RELEVANT, STRONG, Grade, key_terms, names_asked_thing
+from agents.drafting.draft import Draft, DraftClaim
+from agents.drafting.quoting import DEFINITION, narrow_citation, row_words, same_word, span_source
+from agents.planner import Plan
+from tools.base import HitMeta, ToolContext
+from tools.calculator import CalculatorArgs, calculator
+from tools.text import best_span, normalise_space
+from veridict.domain import AMOUNT_WORDS, ATTRIBUTE_BY_NAME, content_words
+from veridict.domain.clause_rules import RULES, tag_text, title_tags
+from veridict.domain.values import fmt_number, parse_date, parse_money
+from veridict.types import Citation, Evidence, TraceStep
+
+STORE_RANK = {"facts": 0, "tables": 1, "graph": 2, "lexical": 3, "vectors": 3}
+QUOTE_CHARS = 320
+
+
+class DraftBuilder:
+    """Builds a Draft; ``cite`` numbers citations in order of first use."""
+
+    def __init__(self, plan: Plan, evidence: list[Evidence], meta: dict[str, HitMeta], grades: dict[str, Grade],
+                 ctx: ToolContext | None = None):
+        self.plan = plan
+        self.meta = meta
+        self.grades = grades
+        self.ctx = ctx
+        self.evidence = [e for e in evidence if self.relevance(e) >= RELEVANT]
+        self.draft = Draft(verbatim=list(dict.fromkeys(plan.exclude_parties + plan.entities +
+                                                       [p for r in plan.documents for p in r.parties])))
+        self.trace: list[TraceStep] = []
+        self.calls = 0
+
+    def relevance(self, e: Evidence) -> float:
+        g = self.grades.get(e.id)
+        return g.relevance if g else 0.0
+
+    def document_of(self, e: Evidence) -> str:
+        m = self.meta.get(e.id)
+        return m.document_id if m else e.citation.document_id
+
+    def status_of(self, e: Evidence) -> str:
+        m = self.meta.get(e.id)
+        return m.status if m else "active"
+
+    def cite(self, e: Evidence, quote: str | None = None) -> int:
+        if e.id in self.draft.evidence_ids and quote is None:
+            return self.draft.evidence_ids.index(e.id) + 1
+        citation = e.citation
+        if quote is not None and quote.strip():
+            m = self.meta.get(e.id)
+            citation = narrow_citation(citation, quote, m.pages if m else (), e.text)
+            key = f"{e.id}#{hash(citation.quote)}"
+        else:
+            key = e.id
+        if key in self.draft.evidence_ids:
+            return self.draft.evidence_ids.index(key) + 1
+        self.draft.citations.append(citation)
+        self.draft.evidence_ids.append(key)
+        return len(self.draft.citations)
+
+    def say(self, text: str, cites: list[int], kind: str = "claim", addendum: bool = False) -> None:
+        marks = "".join(f"[{i}]" for i in dict.fromkeys(cites))
+        text = text.rstrip()
+        end = "" if text.endswith((".", "?", "!", '"', "”", ":")) else "."
+        self.draft.claims.append(DraftClaim(text=f"{text}{(' ' + marks) if marks else ''}{end}",
+                                            citation_indexes=list(dict.fromkeys(cites)), kind=kind,
+                                            addendum=addendum))
+
+    def title(self, e: Evidence, version: bool = False) -> str:
+        c = e.citation
+        return f"{c.document_title} (v{c.version})" if version else c.document_title
+
+    def where(self, c: Citation) -> str:
+        parts = []
+        if c.clause_number:
+            parts.append(f"§ {c.clause_number}")
+        parts.append(f"p. {c.page}")
+        return ", ".join(parts)
+
+    def cited_where(self, n: int) -> str:
+        """Where citation ``n`` (1-based) points: a narrowed quote may stand on a later page than its passage."""
+        return self.where(self.draft.citations[n - 1])
+
+    def span_of(self, e: Evidence, extra_terms: list[str] = ()) -> str:
+        text = span_source(e)
+        terms = content_words(self.plan.question) + list(extra_terms)
+        s, t, _ = best_span(text, terms, phrases=key_terms(self.plan), max_chars=QUOTE_CHARS)
+        return normalise_space(text[s:t]) if t > s else normalise_space(text[:QUOTE_CHARS])
+
+    def clause_span(self, e: Evidence, tagged: bool = False) -> str | None:
+        """The passage's sentence that is itself the asked clause (not its heading, not a sentence beside a
+        clause that only the whole section matches), or None when no sentence of the passage is. With
+        ``tagged``, only a sentence that the clause-type rules of ingestion also put in an asked category."""
+        text = span_source(e)
+        asked = set(self.plan.clause_types)
+
+        def keep(span: str) -> bool:
+            return names_asked_thing(self.plan, span) and (not tagged or bool(asked & set(tag_text(span))))
+
+        s, t, _ = best_span(text, content_words(self.plan.question), phrases=key_terms(self.plan),
+                            max_chars=QUOTE_CHARS, keep=keep)
+        return normalise_space(text[s:t]) if t > s else None
+
+    def clause_quotes(self, ids: set[str] | None) -> list[tuple[Evidence, str]]:
+        """(passage, quote) pairs of ``clause_candidates``, best first."""
+        return [(e, span) for _, e, span in self.clause_candidates(ids)]
+
+    def clause_candidates(self, ids: set[str] | None) -> list[tuple[int, Evidence, str]]:
+        """(rank, passage, quote) for each retrieved passage that states the asked clause, best first:
+        1. a sentence naming the asked thing under a heading of its kind ("15. LIMITATION OF LIABILITY");
+        2. a sentence that both the key terms and the clause-type rules of ingestion recognise;
+        3. a sentence that only names the asked thing (an indemnity names "liabilities" but caps nothing);
+        4. a definition ('"Termination Date" shall mean ...' defines, it binds no one).
+        Within a rank, by relevance."""
+        asked = [t for t in self.plan.clause_types if t in RULES]
+        ranked: list[tuple[int, int, Evidence, str]] = []
+        for i, e in enumerate(self.texts_for(ids)):  # texts_for is by relevance
+            if not names_asked_thing(self.plan, e.text):
+                continue
+            span = self.clause_span(e, tagged=True) if asked else None
+            tagged = span is not None
+            span = span or self.clause_span(e)
+            if span is None:
+                continue
+            title = e.citation.clause_title or ""
+            if DEFINITION.match(span):
+                rank = 4
+            elif title and set(asked) & set(title_tags(title)) and names_asked_thing(self.plan, span):
+                rank = 1
+            else:
+                rank = 2 if tagged else 3
+            ranked.append((rank, i, e, span))
+        ranked.sort(key=lambda r: r[:2])
+        return [(rank, e, span) for rank, _, e, span in ranked]
+
+    def facts_for(self, attribute: str, doc_ids: set[str] | None, status: str = "active") -> list[Evidence]:
+        term = ATTRIBUTE_BY_NAME.get(attribute)
+        wanted = set(term.facts if term else (attribute,))
+        out = [e for e in self.evidence if e.fact is not None and e.fact.attribute in wanted
+               and self.status_of(e) == status and (doc_ids is None or self.document_of(e) in doc_ids)]
+        fit: dict[str, float] = {}
+        if attribute == "amount":  # a table cell without a figure (a unit, a name) is not an amount
+            out = [e for e in out if e.fact.attribute != "table_cell" or e.fact.value_num is not None]
+            fit = {e.id: self.cell_fit(e) for e in out if e.fact.attribute == "table_cell"}
+        order = {a: i for i, a in enumerate(term.facts if term else (attribute,))}
+        out.sort(key=lambda e: (-round(self.relevance(e) + fit.get(e.id, 0.0), 2), order.get(e.fact.attribute, 9),
+                                STORE_RANK.get(e.store, 5), -e.fact.confidence))
+        if attribute.endswith("_date"):
+            # the date asked for before a stand-in: when a contract states when it was entered into AND when it
+            # takes effect, the agreement date is not its effective date (nor the other way round)
+            out.sort(key=lambda e: e.fact.attribute != attribute)
+        return out
+
+    def cell_fit(self, cell: Evidence) -> float:
+        """Adjusts an amount-table cell's rank: a money value in a column headed by an amount word, in the row
+        the question names (by the row header or another cell of the row: "monthly" ~ "per month")."""
+        f = cell.fact
+        money = bool(f.unit and len(f.unit) == 3 and f.unit.isalpha()) or \
+            parse_money(f.value_text) is not None
+        asked_amount = set(AMOUNT_WORDS) | {w for q in self.plan.qualifiers for w in q.split("_")}
+        column = set(row_words(f.dimension or ""))
+        score = (0.02 if money else -0.05) + (0.02 if column & asked_amount else -0.02)
+        mentions = {w for r in self.plan.documents for w in content_words(r.mention)}
+        asked = row_words(self.plan.question) - AMOUNT_WORDS - mentions
+        hits = sum(1 for w in asked if any(same_word(w, r) for r in self.row_of(cell) - AMOUNT_WORDS))
+        return score + (0.03 * min(hits, 2) if hits else -0.03)
+
+    def row_of(self, cell: Evidence) -> set[str]:
+        """Words of the cell's row: its header and the values of the row's other cells in the evidence."""
+        f = cell.fact
+        key = (self.document_of(cell), f.page, f.qualifier, (f.metric or "").lower())
+        texts = [f.metric or ""] + [e.fact.value_text for e in getattr(self, "_all", self.evidence)
+                                    if e.fact is not None and e.fact.attribute == "table_cell"
+                                    and (self.document_of(e), e.fact.page, e.fact.qualifier,
+                                         (e.fact.metric or "").lower()) == key]
+        return row_words(" ".join(texts)) if f.metric else set()
+
+    def texts_for(self, doc_ids: set[str] | None) -> list[Evidence]:
+        out = [e for e in self.evidence if e.fact is None and e.store != "graph" and self.status_of(e) == "active"
+               and (doc_ids is None or self.document_of(e) in doc_ids)]
+        out.sort(key=lambda e: -self.relevance(e))
+        seen: set[tuple] = set()
+        unique = []
+        for e in out:  # a section and its chunk are the same passage
+            m = self.meta.get(e.id)
+            key = (self.document_of(e), (m.section_id if m and m.section_id else None) or e.citation.char_start)
+            if key not in seen:
+                seen.add(key)
+                unique.append(e)
+        return unique
+
+    def target_groups(self) -> list[tuple[str, set[str] | None]]:
+        """(label, document ids) for each document the answer is about."""
+        if self.plan.documents:
+            return [(r.mention, set(r.document_ids)) for r in self.plan.documents if r.document_ids]
+        docs: list[str] = []
+        for e in sorted(self.evidence, key=lambda e: -self.relevance(e)):
+            d = self.document_of(e)
+            if self.status_of(e) == "active" and d not in docs and self.relevance(e) >= STRONG:
+                docs.append(d)
+        return [(d, {d}) for d in docs[:3]] or [("library", None)]
+
+    def all_evidence(self) -> list[Evidence]:
+        return self._all
+
+    def within_asked_dates(self, e: Evidence) -> bool:
+        c = self.plan.constraints
+        if not (c.date_from or c.date_to):
+            return True
+        d = e.fact.value_date or parse_date(e.fact.value_text)
+        if d is None:
+            return False
+        return (c.date_from is None or d > c.date_from) and (c.date_to is None or d < c.date_to)
+
+    def run_calculator(self, args: CalculatorArgs) -> str | None:
+        result = calculator(self.ctx or ToolContext(tenant="-"), args)
+        self.calls += 1
+        self.trace.append(TraceStep(node="draft", tool="calculator", arguments=args.model_dump(exclude_defaults=True),
+                                    results=len(result.rows), ms=result.ms, note=result.note))
+        if not result.rows:
+            self.draft.notes.append(result.note or "calculation failed")
+            return None
+        row = result.rows[0]
+        if "date" in row:
+            return row["date"]
+        self.draft.derived_numbers.append(float(row["value"]))
+        return row["text"] if "currency" in row else fmt_number(round(float(row["value"]), 4))

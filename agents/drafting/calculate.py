@@ -1,0 +1,43 @@
+"""Calculate: a date difference or a sum of amounts, computed by the calculator tool and cited."""
+
+from __future__ import annotations
+
+from agents.drafting.registry import drafts
+from agents.drafting.values import ValueDrafter
+from tools.calculator import CalculatorArgs
+from veridict.types import Evidence
+
+
+@drafts("calculate")
+def draft_calculation(d: ValueDrafter) -> None:
+    attrs = d.plan.attributes
+    if len([a for a in attrs if a.endswith("_date")]) >= 2:
+        ids = set(d.plan.document_ids) or None
+        a, b = [d.facts_for(x, ids) for x in attrs[:2]]
+        if a and b:
+            start, end = a[0], b[0]
+            result = d.run_calculator(CalculatorArgs(operation="date_difference", start=start.fact.value_text,
+                                                     end=end.fact.value_text, unit="days"))
+            if result:
+                d.say(f"From {start.fact.value_text} to {end.fact.value_text} is {result} days",
+                      [d.cite(start), d.cite(end)])
+            return
+    amounts: list[Evidence] = []
+    for _, ids in d.target_groups():
+        facts = d.facts_for("amount", ids)
+        if facts:
+            amounts.append(facts[0])
+    if not amounts:
+        return
+    if len(amounts) < 2:
+        e = amounts[0]
+        d.say(f"Only one amount was found: {d.value_text(e)} in {d.title(e)} ({d.where(e.citation)})",
+              [d.cite(e)])
+        return
+    parts = [d.value_text(e) for e in amounts]
+    result = d.run_calculator(CalculatorArgs(operation="sum_amounts", amounts=parts))
+    cites = [d.cite(e) for e in amounts]
+    if result is None:
+        d.say("The amounts are in different currencies and cannot be added: " + "; ".join(parts), cites)
+        return
+    d.say(f"The total is {result} ({' + '.join(parts)})", cites)

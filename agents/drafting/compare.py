@@ -1,0 +1,87 @@
+"""Compare: each document's value (or clause), then the verdict, which the answer states first."""
+
+from __future__ import annotations
+
+from agents.drafting.quoting import join_names
+from agents.drafting.registry import drafts
+from agents.drafting.values import ValueDrafter
+from agents.planner import DocumentRef
+from veridict.domain.names import alias_key
+from veridict.domain.values import duration_days, parse_amount, parse_date
+from veridict.types import Evidence
+
+
+@drafts("compare")
+def draft_compare(d: ValueDrafter) -> None:
+    """Each document's value (or clause), then the verdict, which the answer states first."""
+    first = len(d.draft.claims)
+    found: list[tuple[DocumentRef, Evidence | None]] = []
+    for ref in d.plan.documents:
+        ids = set(ref.document_ids)
+        if d.plan.attribute:
+            ev = d.state_value(d.plan.attribute, ids, many_docs=True)
+        else:
+            quoted = d.clause_quotes(ids)
+            ev = quoted[0][0] if quoted else None
+            if ev is not None:
+                span = quoted[0][1]
+                n = d.cite(ev, span)
+                d.say(f'{d.title(ev)} has such a clause ({d.cited_where(n)}): "{span}"', [n])
+        found.append((ref, ev))
+    for ref, ev in found:
+        if ev is None:
+            d.say(f"Nothing was found for {ref.titles[0] if ref.titles else ref.mention}", [], kind="framing")
+    have = [(ref, ev) for ref, ev in found if ev is not None]
+    if len(have) < 2:
+        return
+    before = len(d.draft.claims)
+    state_verdict(d, have)
+    verdict = d.draft.claims[before:]
+    d.draft.claims[first:] = verdict + d.draft.claims[first:before]  # the answer first, then its grounds
+
+
+def compared_name(d: ValueDrafter, ref: DocumentRef, e: Evidence) -> str:
+    """A compared document as the question named it: its title, and its parties where the question gave them
+    (two documents may share a title) unless the title already names them."""
+    title = d.title(e)
+    parties = [p for p in ref.parties if p.lower() not in title.lower()]
+    return f"{title} ({join_names(parties)})" if parties else title
+
+
+def state_verdict(d: ValueDrafter, have: list[tuple[DocumentRef, Evidence]]) -> None:
+    comp = d.plan.comparison
+    refs = {id(ev): ref for ref, ev in have}
+
+    def name(ev: Evidence) -> str:
+        return compared_name(d, refs[id(ev)], ev)
+
+    vals = []
+    for _, ev in have:
+        text = ev.fact.value_text if ev.fact else ev.text
+        vals.append((ev, text))
+    if comp in ("earlier", "later"):
+        dated = [(ev, parse_date(t) or (ev.fact.value_date if ev.fact else None)) for ev, t in vals]
+        dated = [(ev, d) for ev, d in dated if d]
+        if len(dated) >= 2:
+            pick = min(dated, key=lambda x: x[1]) if comp == "earlier" else max(dated, key=lambda x: x[1])
+            d.say(f"{name(pick[0])} is the {comp} one", [d.cite(pick[0])])
+    elif comp in ("longer", "shorter"):
+        durs = [(ev, duration_days(t)) for ev, t in vals]
+        durs = [(ev, d) for ev, d in durs if d is not None]
+        if len(durs) >= 2 and len({d for _, d in durs}) > 1:
+            pick = max(durs, key=lambda x: x[1]) if comp == "longer" else min(durs, key=lambda x: x[1])
+            d.say(f"{name(pick[0])} has the {comp} period", [d.cite(pick[0])])
+        elif len(durs) >= 2:
+            d.say("Both periods are the same", [d.cite(ev) for ev, _ in durs])
+    elif comp in ("larger", "smaller"):
+        amounts = [(ev, parse_amount(t)) for ev, t in vals]
+        amounts = [(ev, a) for ev, a in amounts if a]
+        if len(amounts) >= 2 and len({a[1] for _, a in amounts if a[1]}) <= 1:
+            pick = max(amounts, key=lambda x: x[1][0]) if comp == "larger" else min(amounts, key=lambda x: x[1][0])
+            d.say(f"{name(pick[0])} has the {comp} amount", [d.cite(pick[0])])
+        elif len(amounts) >= 2:
+            d.say("The amounts are in different currencies and are not compared", [], kind="framing")
+    elif comp == "same" and d.plan.attribute:
+        norm = {alias_key(t) for _, t in vals}
+        same = len(norm) == 1
+        d.say("Yes, they are the same" if same else "No, they differ", [d.cite(ev) for ev, _ in vals])

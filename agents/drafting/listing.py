@@ -1,0 +1,45 @@
+"""List and count: one line per matching document; the count is the number of lines."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+from agents.critic import STRONG
+from agents.drafting.registry import drafts
+from agents.drafting.values import ValueDrafter
+from veridict.domain import clause_label
+from veridict.types import Evidence
+
+
+@drafts("list", "count")
+def draft_list(d: ValueDrafter) -> None:
+    by_doc: OrderedDict[str, Evidence] = OrderedDict()
+    if d.plan.attribute:
+        for e in d.facts_for(d.plan.attribute, None):
+            if d.relevance(e) >= STRONG and d.within_asked_dates(e):
+                by_doc.setdefault(d.document_of(e), e)
+    quotes: dict[str, str] = {}
+    if not by_doc and d.plan.clause_types and not d.plan.attribute:
+        # a document is listed for the clause it has, not for a passage that mentions the words: where
+        # some documents have a clause the rules recognise, only those are listed
+        candidates = d.clause_candidates(None)
+        # ranks 1-2 are clauses; only when there are none do the best-ranked mentions stand in
+        keep = max([2] + [rank for rank, _, _ in candidates[:1]])
+        for rank, e, span in candidates:
+            if rank <= keep and d.document_of(e) not in by_doc:
+                by_doc[d.document_of(e)], quotes[e.id] = e, span
+    if not by_doc:
+        for e in d.texts_for(None):
+            by_doc.setdefault(d.document_of(e), e)
+    if not by_doc:
+        return
+    n = len(by_doc)
+    d.draft.derived_numbers.append(float(n))
+    what = d.plan.constraints.value_text or ", ".join(clause_label(c) for c in d.plan.clause_types[:1])
+    head = f"{n} document{'s' if n != 1 else ''} match" + (f" ({what})" if what else "")
+    d.say(head + ":", [], kind="framing")
+    for e in by_doc.values():
+        quote = quotes.get(e.id) or d.span_of(e)
+        detail = d.value_text(e) if e.fact else f'"{quote[:160]}"'
+        i = d.cite(e) if e.fact else d.cite(e, quote[:160])
+        d.say(f"- {d.title(e)}: {detail} ({d.cited_where(i)})", [i])

@@ -1,0 +1,126 @@
+"""Reading quotes for the drafter: the end date a term clause states, whether a term in words is said by its
+quote, a quote cut at a space, a citation narrowed onto a quote, and the comparable form of a figure."""
+
+from __future__ import annotations
+
+import re
+
+from tools.text import find_loose, normalise_space, page_holding
+from veridict.domain import ATTRIBUTE_BY_NAME, PERIOD_NOUNS, content_words
+from veridict.domain.values import extract_figures, parse_amount, parse_date
+from veridict.types import Citation, Evidence
+
+END_CUE = re.compile(r"\b(?:expir(?:e|es|ing|ation)|end(?:s|ing)?|until|through|terminat(?:e|es|ing))\s+(?:on\s+)?$",
+                     re.IGNORECASE)
+TERM_WORDS = ("expiration_date", "term", "renewal_term")
+
+
+def stated_end_date(quote: str) -> str | None:
+    """The end date a term clause states in so many words ("expiring May 31, 2001", "until 31 December
+    2020"), as ISO; None when the clause only gives a period, or when the dates are those of a renewal or
+    extension period (its end is not the agreement's expiry)."""
+    if re.search(r"\brenew|\bexten(?:d|sion)|\badditional\b", quote, re.I):
+        return None
+    for fig in extract_figures(quote, structural=True):
+        if fig.kind == "date" and END_CUE.search(quote[max(0, fig.start - 30):fig.start]):
+            return fig.value
+    return None
+
+
+def term_words_stated(e: Evidence) -> bool:
+    """A term given in words ("perpetual", "indefinite") must be said by its quote; a quote about something
+    else does not make an agreement perpetual. Values with figures are checked by ``quote_states``."""
+    f = e.fact
+    if f.attribute not in TERM_WORDS or extract_figures(f.value_text, structural=True):
+        return True
+    low = e.citation.quote.lower()
+    if re.search(r"perpetu|indefinite", f.value_text, re.I):
+        # what survives termination is not the term of the agreement
+        return bool(OPEN_ENDED.search(low)) and not SURVIVAL.search(low)
+    words = [w for w in content_words(f.value_text) if len(w) >= 5]
+    return not words or any(w[:5] in low for w in words)
+
+
+SURVIVAL = re.compile(r"surviv|notwithstanding (?:any|the) (?:expiration or )?terminat|"
+                      r"(?:after|following|upon) (?:the )?(?:expiration or )?(?:any )?terminat")
+# how a contract says it has no end date: "in perpetuity", "until terminated", "unless and until either party
+# gives notice", "shall not be terminated", "evergreen", "no fixed term"
+OPEN_ENDED = re.compile(r"perpetu|indefinite|evergreen|unless and until|until\s+(?:\S+\s+){0,6}?terminat|"
+                        r"shall not (?:be )?termin(?:at|ab)|no (?:fixed|set|definite) (?:term|expir|end date)|"
+                        r"no (?:expiration|expiry|end date)")
+
+
+# A definition: a quoted term (perhaps after its number) and "means" / "shall mean" / "refers to".
+DEFINITION = re.compile(r'^[\s\d.()a-z]{0,8}["“][^"”]{1,80}["”]\s+'
+                        r'(?:shall\s+)?(?:means?|refers?\s+to|has\s+the\s+meaning)\b')
+
+
+def short_quote(text: str, limit: int = 200) -> str:
+    """The text cut to ``limit`` characters at a space: a cut inside "1920" would show the figure "19"."""
+    text = normalise_space(text)
+    if len(text) <= limit:
+        return text
+    cut = text.rfind(" ", 0, limit)
+    return text[: cut if cut > limit // 2 else limit - 1].rstrip() + "…"
+
+
+def join_names(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def row_words(text: str) -> set[str]:
+    """Content words for matching a question to a table row ("monthly" -> "month"; "per" dropped)."""
+    return {PERIOD_NOUNS.get(w, w) for w in content_words(text) if w != "per"}
+
+
+def same_word(a: str, b: str) -> bool:
+    return a == b or (len(a) >= 5 and len(b) >= 5 and a[:5] == b[:5])
+
+
+def comparable_figure(text: str, num: float | None):
+    if num is not None:
+        return round(float(num), 4)
+    d = parse_date(text)
+    if d:
+        return d.isoformat()
+    m = parse_amount(text)
+    return round(m[0], 4) if m else normalise_space(text.lower())
+
+
+def has_value_shape(attribute: str, text: str) -> bool:
+    entry = ATTRIBUTE_BY_NAME.get(attribute)
+    return entry is None or entry.has_value_shape(text)
+
+
+def span_source(e: Evidence) -> str:
+    """The text a quote is picked from: a fact's quote; a passage's full text (its citation's quote when that is
+    the whole passage)."""
+    text = e.citation.quote if e.fact else (e.text if e.store != "graph" else e.citation.quote)
+    if e.fact is None and e.citation.quote and e.citation.quote in e.text:
+        text = e.citation.quote
+    return text
+
+
+def narrow_citation(citation: Citation, quote: str, pages: list[tuple[int, int, int]] = (), text: str = "") -> Citation:
+    """The citation with its quote narrowed to ``quote``: offsets moved onto the quote when it is found in the
+    passage (its citation's quote, else ``text``, the passage with any heading line put before it), and, for a
+    passage running across pages, the page that holds most of the quote."""
+    full = citation.quote
+    update: dict = {"quote": quote}
+    if citation.char_start is None or citation.char_end is None:
+        return citation.model_copy(update=update)
+    length = citation.char_end - citation.char_start
+    found = find_loose(full, quote)
+    if found and not (length == len(full) or (full.endswith("…") and found[1] < len(full) - 1)):
+        found = None  # the quote is not the passage's text from its start, or the quote ran into the cut
+    lead = len(text) - length  # a heading line put before a section's text
+    if found is None and text and lead >= 0:
+        in_text = find_loose(text, quote)
+        found = (in_text[0] - lead, in_text[1] - lead) if in_text and in_text[0] >= lead else None
+    if found:
+        start, end = citation.char_start + found[0], citation.char_start + found[1]
+        update.update(char_start=start, char_end=end)
+        page = page_holding(list(pages), start, end)
+        if page is not None:
+            update["page"] = page
+    return citation.model_copy(update=update)

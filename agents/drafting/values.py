@@ -1,0 +1,316 @@
+"""Stating an attribute's value: the fact whose quote states it (or its quote widened to the stored text that
+does), a date derived from a quoted start date and a quoted term, the parties, and the notes on a table cell
+that disagrees or an earlier version that said something else."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections import OrderedDict
+
+from agents.critic import names_asked_thing
+from agents.drafting.builder import DraftBuilder
+from agents.drafting.quoting import (
+    comparable_figure,
+    has_value_shape,
+    join_names,
+    narrow_citation,
+    short_quote,
+    stated_end_date,
+    term_words_stated,
+)
+from tools.base import MAX_QUOTE_CHARS
+from tools.calculator import CalculatorArgs
+from tools.text import normalise_space, sentences
+from veridict.domain import AMOUNT_KIND_NAMES, attribute_label
+from veridict.domain.names import alias_key
+from veridict.domain.values import add_period, extract_figures, parse_date, periods_in, quote_states
+from veridict.types import Evidence
+
+START_ATTRS = ("effective_date", "commencement_date", "agreement_date")
+
+
+class ValueDrafter(DraftBuilder):
+    """A DraftBuilder that can state values; the drafter of every intent is one."""
+
+    def value_text(self, fact_ev: Evidence) -> str:
+        f = fact_ev.fact
+        if f.attribute in ("amount", "table_cell") and f.value_num is not None and f.unit and len(f.unit) == 3 \
+                and f.unit.isalpha():
+            return f"{f.unit.upper()} {f.value_num:,.2f}".replace(".00", "")
+        value = f.value_text
+        if f.attribute == "renewal_term" and (f.qualifier or "") == "successive" and "successive" not in value \
+                and "-to-" not in value and "basis" not in value:
+            value = f"successive {value}"
+        has_unit = re.search(r"\b(days?|weeks?|months?|years?|hours?)\b|%", value, re.I)
+        if f.unit and f.unit.lower() not in value.lower() and not has_unit and f.attribute not in (
+                "agreement_date", "effective_date", "expiration_date"):
+            value = f"{f.unit} {value}" if len(f.unit) == 3 and f.unit.isupper() else f"{value} {f.unit}"
+        return value
+
+    def state_value(self, attribute: str, doc_ids: set[str] | None, many_docs: bool) -> Evidence | None:
+        """One sentence for the asked attribute in these documents; returns the evidence used."""
+        label = attribute_label(attribute)
+        amount_kinds = [q for q in self.plan.qualifiers if q in AMOUNT_KIND_NAMES]
+        if attribute == "amount" and amount_kinds:
+            label = amount_kinds[0].replace("_", " ")
+        facts = self.facts_for(attribute, doc_ids)
+        if attribute == "party":
+            return self.state_parties(facts, doc_ids)
+        if attribute == "expiration_date":
+            for e in facts:  # "... for three (3) years expiring May 31, 2001": the contract's own end date wins
+                end = stated_end_date(e.citation.quote)
+                if end is not None:
+                    doc = f" of {self.title(e, version=True)}" if many_docs or self.plan.documents else ""
+                    self.say(f'The {label}{doc} is {end} ({self.where(e.citation)}: "{short_quote(e.citation.quote)}")',
+                             [self.cite(e)])
+                    return e
+        if facts and attribute == "expiration_date" and facts[0].fact.attribute == "term":
+            if self.state_expiry_from_term(facts[0]):
+                return facts[0]
+        stated = [q for q in (self.with_stated_quote(e) for e in facts) if q is not None]
+        if facts and (not stated or stated[0].fact.attribute == "term"):
+            # no quote states the date: derive it from a quoted start date and the quoted term, or say only
+            # what the page says; never show a figure the user cannot find in a cited quote
+            for e in facts:
+                if e.fact.attribute.endswith("_date") and self.with_stated_quote(e) is None and \
+                        self.state_calculated_date(e, label, doc_ids, many_docs):
+                    return e
+            if stated and self.state_expiry_from_term(stated[0]):
+                return stated[0]
+            for e in stated[:1] or facts:
+                if e.fact.attribute in ("expiration_date", "term") and self.state_term_only(e, label, many_docs):
+                    return e
+        facts = stated
+        if facts:
+            best = facts[0]
+            n = self.cite(best)
+            doc = f" in {self.title(best, version=True)}" if many_docs or self.plan.documents else ""
+            row = best.fact.metric if best.fact.attribute == "table_cell" else None
+            if row and not re.search(r"\d", row):  # the row it is read from (a figure would need a citation)
+                label = f"{label} for {normalise_space(row)}"
+            also = self.other_pages_stating(best)
+            pages = ", ".join(f"p. {e.citation.page}" for e in also)
+            self.say(f'The {label}{doc} is {self.value_text(best)} ({self.where(best.citation)}: '
+                     f'"{short_quote(best.citation.quote)}"{f"; also stated on {pages}" if also else ""})',
+                     [n] + [self.cite(e, e.citation.quote) for e in also])
+            self.note_table_conflict(best, facts[1:] + self.texts_for({self.document_of(best)}))
+            self.note_earlier_version(best, attribute)
+            return best
+        texts = [e for e in self.texts_for(doc_ids) if has_value_shape(attribute, e.text)
+                 and names_asked_thing(self.plan, e.text)]
+        for best in texts:  # the quoted span itself must name the asked thing and hold a value
+            span = self.span_of(best)
+            if not (has_value_shape(attribute, span) and names_asked_thing(self.plan, span)):
+                continue
+            n = self.cite(best, span)
+            self.say(f'{self.title(best)} ({self.cited_where(n)}) states: "{span}"', [n])
+            return best
+        return None
+
+    def other_pages_stating(self, best: Evidence, limit: int = 2) -> list[Evidence]:
+        """Other pages of the same document whose retrieved facts or text state the same date.
+
+        A contract often gives its date on the cover and again in the opening paragraph or the
+        signature block; a reader checking the answer may hold either page, so both are cited.
+        Each returned item's quote is the sentence that states the date."""
+        f = best.fact
+        if f is None or not f.attribute.endswith("_date") or f.value_date is None:
+            return []
+        value, doc = f.value_date.isoformat(), self.document_of(best)
+        pages = {best.citation.page}
+        out: list[Evidence] = []
+        for e in self.evidence:  # another date fact of the document with the same date ("Dated: ..." on the cover)
+            g = e.fact
+            if g is None or e is best or len(out) >= limit or e.citation.page in pages or self.document_of(e) != doc \
+                    or self.status_of(e) != "active" or not g.attribute.endswith("_date") \
+                    or g.value_date != f.value_date:
+                continue
+            if quote_states(e.citation.quote, value):
+                pages.add(e.citation.page)
+                out.append(e)
+        for e in self.texts_for({doc}):
+            if e.citation.page in pages or len(out) >= limit:
+                continue
+            text = e.citation.quote if e.citation.quote and e.citation.quote in e.text else e.text
+            hit = next((g for g in extract_figures(text, structural=True) if g.kind == "date" and g.value == value),
+                       None)
+            if hit is None:
+                continue
+            lo, hi = next(((a, z) for a, z in sentences(text) if a <= hit.start and hit.end <= z),
+                          (hit.start, hit.end))
+            quote = text[max(lo, hit.start - 200):min(hi, hit.end + 200)].strip()
+            if not quote_states(quote, value):
+                continue
+            pages.add(e.citation.page)
+            out.append(e.model_copy(update={"citation": narrow_citation(e.citation, quote)}))
+        return out
+
+    def with_stated_quote(self, e: Evidence) -> Evidence | None:
+        """The fact if its quote states its value; else the fact with its quote widened to the nearby stored
+        text that states it (exact char span); else None (a figure the user could not see on the page)."""
+        if e.fact is not None and not term_words_stated(e):
+            return None
+        if e.fact is None or quote_states(e.citation.quote, self.value_text(e)):
+            return e
+        if not e.fact.attribute.endswith("_date"):
+            return None
+        return self.with_widened_quote(e)
+
+    def with_widened_quote(self, e: Evidence, reach: int = 400) -> Evidence | None:
+        f, c = e.fact, e.citation
+        value = f.value_date.isoformat() if f.value_date else (parse_date(f.value_text) or dt.date.min).isoformat()
+        pg = getattr(self.ctx, "pg", None)
+        if pg is None or c.char_start is None or c.char_end is None or value == dt.date.min.isoformat():
+            return None
+        lo = max(0, c.char_start - reach)
+        try:
+            window = pg.document_text(self.ctx.tenant, c.document_id, lo, c.char_end + reach)
+        except Exception:  # a store failure only means no widening
+            return None
+        hits = [g for g in extract_figures(window, structural=True) if g.kind == "date" and g.value == value]
+        if not hits:
+            return None
+        near = min(hits, key=lambda g: min(abs(lo + g.start - c.char_start), abs(lo + g.end - c.char_end)))
+        start, end = min(c.char_start, lo + near.start), max(c.char_end, lo + near.end)
+        if end - lo < len(window) and window[end - lo] in ".;)":  # keep the sentence's own full stop
+            end += 1
+        if end - start > MAX_QUOTE_CHARS:
+            return None
+        text = window[start - lo:end - lo]
+        strip_l = len(text) - len(text.lstrip())
+        text = text.strip()
+        start += strip_l
+        citation = c.model_copy(update={"quote": text, "char_start": start, "char_end": start + len(text)})
+        wide = e.model_copy(update={"id": f"{e.id}#wide", "citation": citation})
+        if e.id in self.meta:
+            self.meta.setdefault(wide.id, self.meta[e.id])
+        if e.id in self.grades:
+            self.grades.setdefault(wide.id, self.grades[e.id])
+        return wide
+
+    def quoted_start_dates(self, doc: str) -> list[Evidence]:
+        """Start dates of a document (effective, commencement, agreement date) whose quotes state them."""
+        found = {e.id: e for e in self.all_evidence() if e.fact is not None and self.document_of(e) == doc
+                 and e.fact.attribute in START_ATTRS and self.status_of(e) == "active"}
+        pg = getattr(self.ctx, "pg", None)
+        if pg is not None:
+            from tools.facts import fact_evidence
+            for attr in START_ATTRS:
+                try:
+                    rows = pg.query_facts(self.ctx.tenant, attribute=attr, document_ids=[doc], limit=10)
+                except Exception:  # the facts channel being down only means no calculation
+                    rows = []
+                for fact, document in rows:
+                    ev, meta = fact_evidence(fact, document, score=float(fact.confidence))
+                    if ev.id not in found:
+                        found[ev.id] = ev
+                        self.meta.setdefault(ev.id, meta)
+        order = {a: i for i, a in enumerate(START_ATTRS)}
+        starts = sorted(found.values(), key=lambda e: (order[e.fact.attribute], -e.fact.confidence))
+        return [q for q in (self.with_stated_quote(e) for e in starts) if q is not None]
+
+    def state_calculated_date(self, e: Evidence, label: str, doc_ids: set[str] | None, many_docs: bool) -> bool:
+        """A date fact whose quote states a period, not the date (end = start + term): cite the quoted start
+        date and the quoted term, and say the date is calculated."""
+        end = e.fact.value_date or parse_date(e.fact.value_text)
+        periods = periods_in(e.citation.quote)
+        if end is None or not periods:
+            return False
+        for start in self.quoted_start_dates(self.document_of(e)):
+            if start.fact.attribute == e.fact.attribute:
+                continue
+            begin = start.fact.value_date or parse_date(start.fact.value_text)
+            if begin is None:
+                continue
+            for period in periods:
+                when, surface = add_period(begin, period.value), period.surface
+                if when is None or end not in (when, when - dt.timedelta(days=1)):
+                    continue
+                doc = f" of {self.title(e, version=True)}" if many_docs or self.plan.documents else ""
+                start_label = attribute_label(start.fact.attribute)
+                self.draft.derived_dates.append(end.isoformat())
+                self.say(f'The {label}{doc} is calculated, not stated: the agreement runs {surface} '
+                         f'({self.where(e.citation)}: "{short_quote(e.citation.quote)}") from its {start_label}, '
+                         f'{begin.isoformat()} ({self.where(start.citation)}), so it ends on {end.isoformat()} '
+                         f'(calculated)', [self.cite(e), self.cite(start)])
+                return True
+        return False
+
+    def state_term_only(self, e: Evidence, label: str, many_docs: bool) -> bool:
+        """The term is quoted but no quoted start date gives the end: state the term, invent no date."""
+        periods = periods_in(e.citation.quote)
+        if not periods:
+            return False
+        doc = f" of {self.title(e, version=True)}" if many_docs or self.plan.documents else ""
+        self.say(f'The contract does not state the {label}{doc} explicitly: it runs {periods[0].surface} '
+                 f'({self.where(e.citation)}: "{short_quote(e.citation.quote)}"), so the end date depends on when that '
+                 f'term started', [self.cite(e)])
+        return True
+
+    def state_expiry_from_term(self, term: Evidence) -> bool:
+        """Expiration = effective (or agreement) date + initial term, computed by the calculator."""
+        starts = self.quoted_start_dates(self.document_of(term))
+        if not starts or not periods_in(term.citation.quote):
+            return False
+        start = starts[0]
+        when = self.run_calculator(CalculatorArgs(operation="date_add", start=start.fact.value_text,
+                                                  duration=term.fact.value_text))
+        if when is None:
+            return False
+        self.draft.derived_dates.append(when)
+        label = start.fact.attribute.replace("_", " ")
+        self.say(f"{self.title(term)} runs for {term.fact.value_text} ({self.where(term.citation)}: "
+                 f'"{short_quote(term.citation.quote)}") from its {label} {start.fact.value_text}, '
+                 f'so it expires on {when} (calculated)',
+                 [self.cite(term), self.cite(start)])
+        return True
+
+    def state_parties(self, facts: list[Evidence], doc_ids: set[str] | None) -> Evidence | None:
+        exclude = {alias_key(p) for p in self.plan.exclude_parties}
+        seen: OrderedDict[str, Evidence] = OrderedDict()
+        for e in facts:
+            key = alias_key(e.fact.value_text)
+            if not key or any(key == x or key in x or x in key for x in exclude if x):
+                continue
+            seen.setdefault(key, e)
+        if not seen:
+            return None
+        cites = [self.cite(e) for e in seen.values()]
+        names = [e.fact.value_text for e in seen.values()]
+        if self.plan.exclude_parties:
+            self.say(f"The counterparty of {self.plan.exclude_parties[0]} is {join_names(names)}", cites)
+        else:
+            self.say(f"The parties are {join_names(names)}", cites)
+        return next(iter(seen.values()))
+
+    def note_table_conflict(self, winner: Evidence, others: list[Evidence]) -> None:
+        """Say when a table cell or retrieved text gives a different figure than the winning fact."""
+        wv = comparable_figure(winner.fact.value_text, winner.fact.value_num)
+        if wv is None:
+            return
+        for e in others:
+            if e.fact is not None and e.store == "tables" and e.fact.qualifier == winner.fact.qualifier:
+                ov = comparable_figure(e.fact.value_text, e.fact.value_num)
+                if ov is not None and ov != wv and winner.store == "facts":
+                    n, m = self.cite(winner), self.cite(e)
+                    self.say(f"A table cell ({self.where(e.citation)}) gives {e.fact.value_text} [{m}]; the stated "
+                             f"fact ({self.where(winner.citation)}) takes precedence", [n], addendum=True)
+                    return
+
+    def note_earlier_version(self, current: Evidence, attribute: str) -> None:
+        """Mention an earlier version's different value ("the earlier version (v1) said ...")."""
+        cur_meta = self.meta.get(current.id)
+        if cur_meta is None:
+            return
+        olds = [e for e in self.all_evidence() if e.fact is not None and self.status_of(e) == "superseded"
+                and (m := self.meta.get(e.id)) is not None and m.doc_key == cur_meta.doc_key
+                and e.fact.attribute == current.fact.attribute
+                and (e.fact.qualifier or "") == (current.fact.qualifier or "")]
+        for old in sorted(olds, key=lambda e: -e.citation.version):
+            if comparable_figure(old.fact.value_text, old.fact.value_num) != comparable_figure(current.fact.value_text,
+                                                                           current.fact.value_num):
+                n = self.cite(old)
+                self.say(f"The earlier version (v{old.citation.version}) said {self.value_text(old)}; "
+                         f"the active version is v{current.citation.version}", [n], addendum=True)
+                return

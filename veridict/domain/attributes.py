@@ -1,0 +1,209 @@
+"""The values a question can ask for (an attribute of a contract), one registry entry each.
+
+An entry says, as data: how an answer names it (``label``), what it is (``description``), which question
+wording asks for it (``cues``, regexes on the lower-cased question), which words expand a search for it
+(``synonyms``), which phrases a passage about it contains (``key_terms``, used by the critic), which clause
+types hold it, which stored facts state it (``facts``), what a passage stating a value looks like
+(``value_shape``) and what kind of value it is (``kind``: how it is read, normalised and said).
+
+Adding an answerable attribute is one entry here (plus, when facts are extracted for it, the extraction
+rule that stores them under one of ``FactAttribute``) and tests.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Literal
+
+#: what a stored fact row states (``Fact.attribute``); an answerable attribute reads one or more of them
+FactAttribute = Literal[
+    "party",
+    "agreement_date",
+    "effective_date",
+    "expiration_date",
+    "term",
+    "renewal_term",
+    "notice_period",
+    "governing_law",
+    "venue",
+    "amount",
+    "percentage",
+    "duration",
+    "table_cell",
+    "clause_value",
+]
+
+AttributeName = Literal[
+    "notice_period", "renewal_term", "governing_law", "expiration_date", "effective_date", "agreement_date",
+    "party", "amount",
+]  # fmt: skip
+ValueKind = Literal["date", "period", "jurisdiction", "names", "money"]
+
+
+@dataclass(frozen=True)
+class Attribute:
+    name: AttributeName
+    label: str
+    description: str
+    cues: tuple[str, ...]
+    synonyms: tuple[str, ...]
+    key_terms: tuple[str, ...]
+    clause_types: tuple[str, ...]
+    facts: tuple[FactAttribute, ...]
+    value_shape: str
+    kind: ValueKind
+
+    @cached_property
+    def _cues(self) -> tuple[re.Pattern[str], ...]:
+        return tuple(re.compile(c) for c in self.cues)
+
+    def matches(self, question: str) -> bool:
+        """Whether the lower-cased question asks for this attribute by one of its cues."""
+        return any(c.search(question) for c in self._cues)
+
+    def first_cue(self, question: str) -> int:
+        """Where the earliest cue starts in the lower-cased question (its length when none matches)."""
+        hits = [m.start() for c in self._cues for m in [c.search(question)] if m]
+        return min(hits) if hits else len(question)
+
+    def has_value_shape(self, text: str) -> bool:
+        """Whether ``text`` looks like it states a value of this attribute (a year, a period, 'laws of')."""
+        return bool(re.search(self.value_shape, text, re.I))
+
+
+_YEAR = r"\b(19|20)\d{2}\b"
+
+# Order matters: where two cues match, the first entry wins.
+ATTRIBUTES: tuple[Attribute, ...] = (
+    Attribute(
+        "notice_period", "notice period",
+        "How much advance notice a party must give, e.g. to stop an automatic renewal or to terminate.",
+        (r"notice\b.*\b(renew|renewal|non-?renewal)", r"(renew|renewal).*\bnotice",
+         r"how (much|many days'?|long a?) ?notice", r"notice period", r"days'? notice"),
+        ("notice", "written notice", "days prior", "non-renewal", "terminate renewal"),
+        ("notice",),
+        ("notice_period", "renewal_term", "termination"),
+        ("notice_period",),
+        r"\bdays?\b|\bmonths?\b|\bweeks?\b",
+        "period",
+    ),
+    Attribute(
+        "renewal_term", "renewal term",
+        "How long the contract renews for after its initial term, e.g. successive one-year periods.",
+        (r"renewal term", r"renew(s|ed|al)? (for|automatically)", r"how long .* renew",
+         r"auto(matic)?(ally)?[- ]renew"),
+        ("renewal", "renew", "successive", "automatically renew", "extended"),
+        ("renew",),
+        ("renewal_term",),
+        ("renewal_term",),
+        r"\byears?\b|\bmonths?\b|successive|perpetu",
+        "period",
+    ),
+    Attribute(
+        "governing_law", "governing law",
+        "Which jurisdiction's law governs the contract and how it is interpreted.",
+        (r"governing law", r"\bgovern(s|ed|ing)?\b.*\blaws?\b", r"\blaws? (of|govern)", r"jurisdiction",
+         r"which (state|country)'?s? law", r"choice of law"),
+        ("governing law", "governed by", "construed in accordance with", "laws of"),
+        ("govern", "laws of", "construed"),
+        ("governing_law",),
+        ("governing_law",),
+        r"laws? of|governed by|construed",
+        "jurisdiction",
+    ),
+    Attribute(
+        "expiration_date", "expiration date",
+        "When the contract's current term ends, stated as a date or worked out from its start and term.",
+        (r"expir", r"term end", r"when does .* end\b", r"end date", r"terminat(e|es) on"),
+        ("expire", "expiration", "term", "terminate", "initial term", "years from"),
+        ("expir", "term", "terminat", "until"),
+        ("expiration_date", "term"),
+        ("expiration_date", "term"),
+        rf"{_YEAR}|\byears?\b|\bmonths?\b|perpetu|until",
+        "date",
+    ),
+    Attribute(
+        "effective_date", "effective date",
+        "The date from which the contract takes effect (its commencement).",
+        (r"effective date", r"\beffective\b", r"commencement date", r"when does .* (start|begin|commence)"),
+        ("effective date", "effective as of", "commencement"),
+        ("effective", "commence", "dated", "as of"),
+        ("effective_date",),
+        ("effective_date", "agreement_date"),
+        rf"{_YEAR}|effective",
+        "date",
+    ),
+    Attribute(
+        "agreement_date", "agreement date",
+        "The date the contract was made, entered into or signed.",
+        (r"entered into", r"date of (the|this) agreement", r"agreement date", r"\bdated\b", r"\bsigned\b",
+         r"\bexecuted\b", r"when was .* (signed|executed|made)", r"(what|which) date"),
+        ("dated", "entered into", "made as of", "agreement date"),
+        ("dated", "entered into", "as of", "made"),
+        ("agreement_date",),
+        ("agreement_date", "effective_date"),
+        _YEAR,
+        "date",
+    ),
+    Attribute(
+        "party", "parties",
+        "Who the contract is between: the parties and who is on the other side.",
+        # "a third party beneficiary clause" asks for a clause, not for the parties
+        (r"counterparty", r"(?<!third )(?<!third-)\bparties\b", r"(?<!third )(?<!third-)\bparty\b",
+         r"who (is|are) the (vendor|supplier|customer|licensee|"
+         r"licensor|distributor|provider|consultant|contractor|buyer|seller)", r"who signed",
+         r"(between|among) whom"),
+        ("party", "parties", "between", "by and between"),
+        ("between", "party", "parties"),
+        (),
+        ("party",),
+        r"between|\b(inc|llc|ltd|corp|gmbh|company|limited)\b",
+        "names",
+    ),
+    Attribute(
+        "amount", "amount",
+        "A sum of money the contract states: a fee, price, penalty, liability cap, insurance or minimum.",
+        (r"\bamount\b", r"how much(?! (notice|time|advance))", r"\bfee(s)?\b", r"\bprice\b", r"\bcost\b",
+         r"\bpenalt", r"liability cap", r"cap on liability", r"\bcap\b", r"minimum commitment",
+         r"insurance coverage", r"liquidated damages", r"\bpayable\b", r"\bpay\b", r"\beur\b|\busd\b|\$|€|£",
+         r"\bsum\b", r"\bvalue\b"),
+        ("amount", "fee", "payment", "USD", "EUR"),
+        (),
+        (),
+        ("amount", "table_cell"),
+        r"[$€£]|\b(usd|eur|gbp|dollars|euros)\b|\d{1,3}(,\d{3})+",
+        "money",
+    ),
+)
+
+ATTRIBUTE_BY_NAME: dict[str, Attribute] = {a.name: a for a in ATTRIBUTES}
+
+
+def attribute(name: str | None) -> Attribute | None:
+    """The registry entry of an attribute name (None for an unknown name)."""
+    return ATTRIBUTE_BY_NAME.get(name or "")
+
+
+def fact_attributes(names: list[str]) -> list[str]:
+    """The stored fact attributes that state any of the asked attributes, in order, without repeats."""
+    out: list[str] = []
+    for name in names:
+        entry = ATTRIBUTE_BY_NAME.get(name)
+        for fa in entry.facts if entry else (name,):
+            if fa not in out:
+                out.append(fa)
+    return out
+
+
+def attribute_label(name: str) -> str:
+    """How an answer names an attribute or a stored fact attribute: 'party' -> 'parties', 'term' -> 'term'."""
+    entry = ATTRIBUTE_BY_NAME.get(name)
+    return entry.label if entry else name.replace("_", " ")
+
+
+def attribute_clause_types(name: str | None) -> list[str]:
+    """The clause types that hold an attribute ('notice_period' -> notice_period, renewal_term, termination)."""
+    entry = ATTRIBUTE_BY_NAME.get(name or "")
+    return list(entry.clause_types) if entry else []

@@ -1,0 +1,351 @@
+"""Clause types a question can ask about, one registry entry each (the CUAD categories, snake case, and a few
+common extras such as confidentiality or force majeure).
+
+An entry gives, as data: the name, the label an answer uses, a description in plain words, the question cues
+(regexes on the lower-cased question), search synonyms and the key terms a passage about the clause contains.
+Key terms are phrases matched in lower case: "a&b" needs both parts in one passage, "a&!c" a sentence with a
+and without c. How a passage of a contract is recognised as such a clause (its text patterns, title patterns
+and vetoes) is ``clause_rules.RULES``; ``ClauseType.rule`` joins the two.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+
+from veridict.domain.clause_rules import RULES, Rule
+
+
+@dataclass(frozen=True)
+class ClauseType:
+    name: str
+    label: str
+    description: str
+    cues: tuple[str, ...] = ()
+    synonyms: tuple[str, ...] = ()
+    key_terms: tuple[str, ...] = ()
+
+    @cached_property
+    def _cues(self) -> tuple[re.Pattern[str], ...]:
+        return tuple(re.compile(c) for c in self.cues)
+
+    def matches(self, question: str) -> bool:
+        """Whether the lower-cased question names this clause type by one of its cues."""
+        return any(c.search(question) for c in self._cues)
+
+    @property
+    def rule(self) -> Rule | None:
+        """How a contract passage is recognised as this clause (None where only a question names it)."""
+        return RULES.get(self.name)
+
+
+# Order matters: the planner keeps the first three that a question names.
+CLAUSE_TYPES: tuple[ClauseType, ...] = (
+    ClauseType(
+        "most_favored_nation", "most favored nation",
+        "A party is promised terms or prices at least as good as those given to any other customer (price parity).",
+        cues=("most[- ]favou?red[- ]nation", r"\bmfn\b"),
+        synonyms=("most favored nation", "most favorable terms", "no less favorable"),
+        key_terms=("most favored", "most favoured", "no less favorable", "no less favourable",
+                   "more favorable", "more favourable", "best price", "lowest price"),
+    ),
+    ClauseType(
+        "non_compete", "non-compete",
+        "A party may not compete with the other, or work with its competitors, in a field, territory or period.",
+        cues=("non-?compet", "not (to )?compete", "competitive restriction"),
+        synonyms=("non-compete", "shall not compete", "competing business", "competitive"),
+        # "compet" alone also finds "competent court" and "competitive terms"
+        key_terms=("non-compet", "noncompet", "not compete", "not to compete", "compete with",
+                   "competes with", "competing", "in competition", "competitor", "competitive business",
+                   "competitive product"),
+    ),
+    ClauseType(
+        "exclusivity", "exclusivity",
+        "A party deals only with the other (sole supplier, exclusive distributor, all requirements), or may not "
+        "deal with others.",
+        cues=("exclusiv",),
+        synonyms=("exclusive", "exclusivity", "sole"),
+        # "exclusive jurisdiction" / "venue shall be exclusively in" is a forum clause, not exclusivity
+        key_terms=("exclusiv&!jurisdiction&!venue&!court", "sole and"),
+    ),
+    ClauseType(
+        "non_solicit", "non-solicitation",
+        "A party may not solicit or hire the other's employees, or solicit its customers.",
+        cues=("solicit", "no[- ]hire", r"\bpoach"),
+        synonyms=("solicit", "hire", "employees", "customers", "non-solicitation"),
+        key_terms=("solicit", "hire"),
+    ),
+    ClauseType(
+        "non_disparagement", "non-disparagement",
+        "A party may not make negative statements that harm the other's reputation.",
+        cues=("disparag",),
+        synonyms=("disparage", "disparaging", "negative statements"),
+        key_terms=("disparag",),
+    ),
+    ClauseType(
+        "termination_for_convenience", "termination for convenience",
+        "A party may end the contract without cause, for any reason, by giving notice.",
+        cues=(r"terminat\w* for convenience", "for convenience", r"terminat\w* (at any time|without cause)"),
+        synonyms=("terminate", "convenience", "without cause", "at any time", "prior written notice"),
+        key_terms=("for convenience", "terminat&without cause",
+                   "terminat&at any time&!breach&!fail&!after the terminat&!after terminat",
+                   "terminat&for any reason&!termination for any reason", "terminat&sole discretion&!breach&!fail",
+                   "terminat&no reason", "terminat&days&notice&!breach&!default&!fail&!insolven&!bankrupt"),
+    ),
+    ClauseType(
+        "rofr_rofo", "right of first refusal, offer or negotiation",
+        "A right of first refusal, first offer or first negotiation before a deal is made with someone else.",
+        cues=("right of first", r"\brof[rno]\b"),
+        synonyms=("right of first refusal", "right of first offer", "first negotiation"),
+        key_terms=("first refusal", "first offer", "first negotiat", "right of first", "right of refusal",
+                   "first right", "preferential right"),
+    ),
+    ClauseType(
+        "change_of_control", "change of control",
+        "What happens on a merger, acquisition or change of ownership of a party: consent, notice or a right to "
+        "terminate.",
+        cues=("change (of|in) control", "merger", "acquisition of"),
+        synonyms=("change of control", "merger", "acquisition", "controlling interest"),
+        key_terms=("change of control", "change in control", "merger", "acquisition of", "acquired by",
+                   "controlling interest", "substantially all of"),
+    ),
+    ClauseType(
+        "revenue_profit_sharing", "revenue profit sharing",
+        "A party shares revenue or profit, or pays royalties as a share of sales.",
+        cues=("revenue|profit[- ]shar|royalt",),
+        synonyms=("revenue sharing", "profit sharing", "royalty", "percentage of revenue"),
+        key_terms=("revenue shar", "profit shar", "share of the", "royalt", "% of", "percent of",
+                   "of net sales", "of gross", "of the revenue", "of the profits", "net revenue", "gross revenue"),
+    ),
+    ClauseType(
+        "price_restrictions", "price restrictions",
+        "Limits on raising or changing prices, or on the prices a party may charge.",
+        cues=("price restriction", "price (increase|change)s?"),
+        synonyms=("price", "increase"),
+        key_terms=("price",),
+    ),
+    ClauseType(
+        "minimum_commitment", "minimum commitment",
+        "A minimum a party must buy, order, sell or pay over a period.",
+        cues=("minimum (purchase|commitment|order)",),
+        synonyms=("minimum", "purchase", "commitment", "at least"),
+        key_terms=("minimum",),
+    ),
+    ClauseType(
+        "volume_restriction", "volume restriction",
+        "A cap on the quantity a party may buy, sell or use, with a fee or consent above it.",
+        cues=("volume restriction",),
+        synonyms=("volume", "maximum"),
+        key_terms=("volume",),
+    ),
+    ClauseType(
+        "ip_ownership_assignment", "IP ownership and assignment",
+        "Who owns intellectual property and work product made under the contract, and assignments of it.",
+        cues=("intellectual property ownership", "ip ownership", "owns? the (ip|intell)",
+              "ownership of (intellectual property|work product|inventions)"),
+        synonyms=("intellectual property", "ownership", "owned by", "assigns", "work product", "inventions"),
+        key_terms=("intellectual property", "inventions", "work product", "ownership of", "shall own",
+                   "owns all", "hereby assign", "assigns to", "title to", "proprietary rights"),
+    ),
+    ClauseType(
+        "anti_assignment", "anti-assignment",
+        "A party may not assign or transfer the contract without the other's consent.",
+        cues=("anti-?assignment", r"\bassignment\b", r"\bassign (this|the|its)", "may not (be )?assign",
+              "assignab"),
+        synonyms=("assign", "assignment", "transfer", "prior written consent"),
+        key_terms=("assign",),
+    ),
+    ClauseType(
+        "joint_ip_ownership", "joint IP ownership",
+        "Intellectual property owned jointly by the parties.",
+        cues=("joint(ly)? own",),
+        synonyms=("jointly owned",),
+        key_terms=("joint",),
+    ),
+    ClauseType(
+        "license_grant", "license grant",
+        "A licence granted by one party to the other to use, make or sell something.",
+        cues=("licen[cs]es? (are |is )?grant", "license grant", "grants? .{0,20}licen[cs]e", "what licen[cs]es"),
+        synonyms=("license", "grants", "right to use", "non-exclusive license"),
+        key_terms=("licen&grant", "hereby licen", "licen&right to&!waive", "hereby grant&right to"),
+    ),
+    ClauseType(
+        "non_transferable_license", "non-transferable license",
+        "A licence that may not be transferred, assigned or sublicensed.",
+        cues=("non-?transferable",),
+        synonyms=("non-transferable",),
+        key_terms=("transfer",),
+    ),
+    ClauseType(
+        "source_code_escrow", "source code escrow",
+        "Source code deposited with an escrow agent and released on stated events.",
+        cues=("escrow",),
+        synonyms=("source code escrow", "escrow agent"),
+        key_terms=("escrow",),
+    ),
+    ClauseType(
+        "post_termination_services", "post-termination obligations",
+        "Duties that continue after the contract ends: transition services, wind-down, survival of obligations.",
+        cues=("post[- ]termination", "surviv", "after (the )?termination", "continue after"),
+        synonyms=("survive", "survival", "after termination", "expiration or termination"),
+        key_terms=("surviv", "after termination", "after the termination", "following termination",
+                   "following the termination", "after expiration", "post-termination"),
+    ),
+    ClauseType(
+        "audit_rights", "audit rights",
+        "A right to audit or inspect the other party's books, records or premises.",
+        cues=(r"\baudit", "inspect (the )?(books|records)", "books (or|and) records"),
+        synonyms=("audit", "books and records", "inspect"),
+        key_terms=("audit", "inspect", "books"),
+    ),
+    ClauseType(
+        "uncapped_liability", "uncapped liability",
+        "Liability that is not limited, or exceptions to the liability cap.",
+        cues=("uncapped", "unlimited liability"),
+        synonyms=("unlimited liability",),
+        key_terms=("unlimited",),
+    ),
+    ClauseType(
+        "cap_on_liability", "cap on liability",
+        "A limit on the amount or kind of damages a party can be liable for.",
+        cues=("cap on liability", "liability cap", "limitation of liability", r"limit\w* .{0,20}liabilit",
+              "maximum liability"),
+        synonyms=("limitation of liability", "liability", "shall not exceed", "aggregate"),
+        key_terms=("liabilit&!liability compan&!liability partnership", "liable"),
+    ),
+    ClauseType(
+        "liquidated_damages", "liquidated damages",
+        "A fixed sum payable on a breach or early termination instead of proven damages.",
+        cues=("liquidated damages",),
+        synonyms=("liquidated damages",),
+        key_terms=("liquidated damages",),
+    ),
+    ClauseType(
+        "warranty_duration", "warranty duration",
+        "How long a warranty lasts.",
+        cues=("warrant",),
+        synonyms=("warranty", "warrants", "warranty period"),
+        key_terms=("warranty period", "warrant&days&!per day", "warrant&month&!per month",
+                   "warrant&year&!per year"),
+    ),
+    ClauseType(
+        "insurance", "insurance",
+        "Insurance a party must carry, its kinds and amounts.",
+        cues=("insurance", r"\binsured\b"),
+        synonyms=("insurance", "insured", "coverage", "policy"),
+        key_terms=("insur",),
+    ),
+    ClauseType(
+        "covenant_not_to_sue", "covenant not to sue",
+        "A party may not sue the other or challenge its rights.",
+        cues=("not to sue", "covenant not"),
+        synonyms=("covenant not to sue",),
+        key_terms=("sue",),
+    ),
+    ClauseType(
+        "third_party_beneficiary", "third-party beneficiary",
+        "Whether anyone outside the contract may enforce it.",
+        cues=("third[- ]party beneficiar",),
+        synonyms=("third party beneficiary", "third parties"),
+        key_terms=("third part&beneficiar", "third-part&beneficiar"),
+    ),
+    ClauseType(
+        "confidentiality", "confidentiality",
+        "Duties to keep the other party's information confidential and not disclose it.",
+        cues=("confidential", "non-?disclosure"),
+        synonyms=("confidential information", "disclose"),
+        key_terms=("confidential",),
+    ),
+    ClauseType(
+        "indemnification", "indemnification",
+        "A party must defend, indemnify and hold the other harmless against claims and losses.",
+        cues=("indemn",),
+        synonyms=("indemnify", "hold harmless", "defend"),
+        key_terms=("indemn",),
+    ),
+    ClauseType(
+        "data_protection", "data protection",
+        "Duties about personal data, privacy and data-protection law.",
+        cues=("data protection", "personal data", "gdpr", "privacy"),
+        synonyms=("personal data", "data protection", "GDPR", "processing"),
+        key_terms=("data", "privacy", "gdpr"),
+    ),
+    ClauseType(
+        "penalty", "penalty",
+        "Penalties, fines or service credits payable when a party fails an obligation or service level.",
+        cues=(r"\bpenalt", "service credits?"),
+        synonyms=("penalty", "penalties", "service credit"),
+        key_terms=("penalt", "credit"),
+    ),
+    ClauseType(
+        "termination", "termination",
+        "When and how the contract can be terminated.",
+        cues=(r"\bterminat(e|ion)\b",),
+        synonyms=("terminate", "termination", "breach"),
+        key_terms=("terminat",),
+    ),
+    ClauseType(
+        "renewal_term", "renewal term",
+        "Whether and how the contract renews after its initial term.",
+        cues=("renewal provision", r"\brenew"),
+        synonyms=("renewal", "renew", "successive"),
+        key_terms=("renew",),
+    ),
+    ClauseType(
+        "governing_law", "governing law",
+        "Which law governs the contract.",
+        cues=("governing law", "governed by"),
+        synonyms=("governing law", "governed by"),
+        key_terms=("govern",),
+    ),
+    ClauseType(
+        "dispute_resolution", "dispute resolution",
+        "How disputes are resolved: courts, venue, arbitration or mediation.",
+        cues=("dispute", "arbitrat", r"\bvenue\b", "jurisdiction of the courts"),
+        synonyms=("arbitration", "dispute", "courts", "venue"),
+        key_terms=("arbitra", "dispute", "court"),
+    ),
+    ClauseType(
+        "notice_period", "notice period",
+        "How much notice a party must give.",
+        cues=("notice period",),
+        synonyms=("notice", "prior written notice"),
+        key_terms=("notice",),
+    ),
+    ClauseType(
+        "force_majeure", "force majeure",
+        "Events beyond a party's control that excuse performance.",
+        cues=("force majeure", "act of god"),
+        synonyms=("force majeure",),
+        key_terms=("force majeure",),
+    ),
+    ClauseType(
+        "payment_terms", "payment terms",
+        "When and how invoices are paid.",
+        cues=("payment terms?", "invoice"),
+        synonyms=("payment", "invoice", "days of receipt"),
+        key_terms=("pay", "invoice"),
+    ),
+    ClauseType("affiliate_license_licensee", "affiliate license licensee",
+               "A licence that extends to the licensee's affiliates."),
+    ClauseType("affiliate_license_licensor", "affiliate license licensor",
+               "A licence that covers rights owned by the licensor's affiliates."),
+    ClauseType("competitive_restriction_exception", "competitive restriction exception",
+               "Exceptions or carve-outs to a non-compete, exclusivity or no-solicit clause."),
+    ClauseType("irrevocable_or_perpetual_license", "irrevocable or perpetual license",
+               "A licence that cannot be revoked or that never ends."),
+    ClauseType("unlimited_license", "unlimited license",
+               "A licence without limits on use, copies or users."),
+)
+
+CLAUSE_BY_NAME: dict[str, ClauseType] = {c.name: c for c in CLAUSE_TYPES}
+#: types a question names in general words ("termination", "insurance"): a more specific type named beside
+#: them is the one asked about
+GENERIC_CLAUSE_TYPES = frozenset({"termination", "renewal_term", "governing_law", "penalty", "insurance"})
+
+
+def clause_label(name: str) -> str:
+    """A clause type as words for an answer: 'rofr_rofo' -> 'right of first refusal, offer or negotiation'."""
+    entry = CLAUSE_BY_NAME.get(name)
+    return entry.label if entry else name.replace("_", " ")

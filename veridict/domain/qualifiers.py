@@ -1,0 +1,80 @@
+"""What an amount or a notice period is for (a fact's ``qualifier``), one registry entry each.
+
+An amount is a fee, a penalty, a liability cap...; a notice period is notice of non-renewal, of termination,
+to cure a breach. Each entry gives the question cues that ask for it, search synonyms, the key terms a passage
+about it contains and the qualifiers stored facts carry for it (``stored``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Literal
+
+AmountKind = Literal["liquidated_damages", "penalty", "liability_cap", "insurance", "minimum_commitment", "fee"]
+NoticeKind = Literal["renewal_option", "non_renewal", "breach_cure", "termination"]
+
+
+@dataclass(frozen=True)
+class Qualifier:
+    name: AmountKind | NoticeKind
+    label: str
+    cues: tuple[str, ...]
+    synonyms: tuple[str, ...] = ()
+    key_terms: tuple[str, ...] = ()
+    stored: tuple[str, ...] = ()  # Fact.qualifier values (and clause types) that are this kind
+
+    @cached_property
+    def _cues(self) -> tuple[re.Pattern[str], ...]:
+        return tuple(re.compile(c) for c in self.cues)
+
+    def matches(self, question: str) -> bool:
+        return any(c.search(question) for c in self._cues)
+
+
+# Kinds of amount, in the order a question's cues are tried.
+AMOUNT_KINDS: tuple[Qualifier, ...] = (
+    Qualifier("liquidated_damages", "liquidated damages", (r"liquidated damages",), ("liquidated damages",),
+              ("liquidated damages",), ("liquidated_damages",)),
+    Qualifier("penalty", "penalty", (r"\bpenalt", r"\bfine[sd]?\b", r"service credit"),
+              ("penalty", "penalties", "per incident", "breach", "service credit"),
+              ("penalt", "fine", "service credit"),
+              ("penalty", "penalty_per_incident", "liquidated_damages")),
+    Qualifier("liability_cap", "liability cap",
+              (r"liability cap", r"cap on liability", r"limitation of liability", r"\bcap\b", r"maximum liability",
+               r"aggregate liability"),
+              ("limitation of liability", "aggregate liability", "shall not exceed", "liability cap"),
+              ("liabilit", "liable"), ("cap_on_liability",)),
+    Qualifier("insurance", "insurance", (r"insurance",), ("insurance", "coverage", "policy", "insured"), ("insur",),
+              ("insurance", "insurance_minimum")),
+    Qualifier("minimum_commitment", "minimum commitment", (r"minimum (commitment|purchase|order|volume)",),
+              ("minimum", "commitment", "purchase at least"), ("minimum",), ("minimum_commitment",)),
+    Qualifier("fee", "fee", (r"\bfees?\b", r"\bprice\b", r"\bcost\b", r"\bcharges?\b", r"\bpay(able|ment)?\b"),
+              ("fee", "fees", "price", "payment", "charge"), ("fee", "price", "pay", "charge", "cost"),
+              ("fee", "price", "revenue_profit_sharing", "price_restrictions")),
+)
+
+# Kinds of notice period; the first that matches the question wins.
+NOTICE_KINDS: tuple[Qualifier, ...] = (
+    # notice to exercise an option to renew or extend: the opposite of a notice that prevents a renewal
+    Qualifier("renewal_option", "notice to renew",
+              (r"^(?!.*(?:prevent|avoid|stop|non-?renew|not to renew|terminat|cancel|\bend the)).*"
+               r"(?:notice\b.*\b(?:to|of) (?:renew|extend)|exercis\w* .{0,40}(?:renew|exten|option))",),
+              ("renew", "extend", "option"), ("renew", "extend", "extension")),
+    Qualifier("non_renewal", "notice of non-renewal", (r"renew",), ("non-renewal", "renewal", "not to renew"),
+              ("renew",)),
+    Qualifier("breach_cure", "cure period", (r"\bcure\b", r"remedy"), ("cure", "remedy"), ("cure",)),
+    Qualifier("termination", "notice of termination", (r"terminat",), ("terminate", "termination"), ("terminat",)),
+)
+
+QUALIFIER_BY_NAME: dict[str, Qualifier] = {q.name: q for q in AMOUNT_KINDS + NOTICE_KINDS}
+AMOUNT_KIND_NAMES = frozenset(q.name for q in AMOUNT_KINDS)
+NOTICE_KIND_NAMES = frozenset(q.name for q in NOTICE_KINDS)
+
+# Words that name an amount itself: a table column holding the asked figure is headed by one of them.
+AMOUNT_WORDS = frozenset({"amount", "fee", "price", "cost", "charge", "rate", "payment", "sum", "total", "value"})
+
+# How often an amount falls due, as the noun a table's unit column uses ("monthly" ~ "per month").
+PERIOD_NOUNS = {"monthly": "month", "daily": "day", "weekly": "week", "yearly": "year", "annually": "year",
+                "annual": "year", "hourly": "hour", "quarterly": "quarter"}

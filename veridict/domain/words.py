@@ -1,0 +1,36 @@
+"""Words of a question or passage: the content words that carry meaning for retrieval and grading."""
+
+from __future__ import annotations
+
+import re
+
+# Words that carry no meaning for retrieval or grading.
+STOPWORDS = frozenset(
+    """a an the and or of to in on for by with at from as is are was were be been being this that these those
+    it its which what who whom whose when where how why does do did can could should would shall will may
+    there any all some such under between into than then there their them they i we you he she his her our
+    your me my not no yes if else also about quote clause cite section page agreement contract document
+    documents contracts agreements please tell give show list much many""".split()
+)
+
+_WORD = re.compile(r"[a-z0-9][a-z0-9'\-]*")
+
+
+def content_words(text: str) -> list[str]:
+    """Lower-cased words of ``text`` without stopwords (a light stem: trailing 's' removed)."""
+    out = []
+    for w in _WORD.findall(text.lower()):
+        w = w.strip("'-")
+        if not w or w in STOPWORDS or len(w) < 2:
+            continue
+        if len(w) > 4 and w.endswith("ies"):
+            w = w[:-3] + "y"
+        elif len(w) > 4 and w.endswith("s") and not w.endswith("ss"):
+            w = w[:-1]
+        out.append(w)
+    return out
+
+
+def snake_name(name: str) -> str:
+    """'Cap on Liability' -> 'cap_on_liability' (how clause types and attributes are named)."""
+    return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
