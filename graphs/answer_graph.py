@@ -112,7 +112,7 @@ def _open_process_stores():
     return stores, settings
 
 
-def _process_stores():
+def process_stores():
     """(Stores, Settings) of this server process, opened once (the LangGraph server builds graphs per run;
     Qdrant local mode allows one client per folder, so two threads must not both open them)."""
     with _OPEN_LOCK:
@@ -123,9 +123,9 @@ def make_graph(config: dict | None = None):
     """Graph factory for langgraph.json (``graphs/answer_graph.py:make_graph``).
 
     Stores are opened from the environment's Settings once per process and
-    cached in ``_process_stores`` (a small holder, not a module-level client).
+    cached in ``process_stores`` (a small holder, not a module-level client).
     """
-    stores, settings = _process_stores()
+    stores, settings = process_stores()
     return build_answer_graph(stores, settings)
 
 

@@ -301,7 +301,7 @@ def chat_ingest(stores, settings, ingestor, monkeypatch):
     import graphs.runtime
     from graphs.ingest_graph import build_ingest_graph
 
-    monkeypatch.setattr(graphs.answer_graph, "_process_stores", lambda: (stores, settings))
+    monkeypatch.setattr(graphs.answer_graph, "process_stores", lambda: (stores, settings))
     monkeypatch.setattr(graphs.runtime, "_ingestor", ingestor)
 
     def run(paths: list[str], tenant: str) -> tuple[dict, list[str]]:
