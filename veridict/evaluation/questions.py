@@ -169,15 +169,19 @@ def contracts_path_for(questions_path: str | Path) -> Path:
 
 
 def cuad_root_for(contracts_path: str | Path, contracts: Iterable[Contract]) -> Path:
-    """The folder that pdf_path values are relative to (cuad/, the parent of dev/)."""
+    """The folder that pdf_path values are relative to: cuad/ (the parent of dev/), the folder
+    of the contracts file, or, for a question set kept in the repository (bench/questions/...),
+    ``shared/data/cuad`` beside one of its parent folders (the project's ``../shared/data/``)."""
     contracts_path = Path(contracts_path).resolve()
     first = next(iter(contracts), None)
-    for root in (contracts_path.parent.parent, contracts_path.parent):
+    roots = [contracts_path.parent.parent, contracts_path.parent]
+    roots += [folder / "shared" / "data" / "cuad" for folder in contracts_path.parents]
+    for root in roots:
         if first is None or (root / first.pdf_path).exists():
             return root
     raise QuestionsError(
-        f"cannot find {first.pdf_path!r} under {contracts_path.parent.parent} "  # type: ignore[union-attr]
-        f"or {contracts_path.parent}"
+        f"cannot find {first.pdf_path!r} under {contracts_path.parent.parent}, "  # type: ignore[union-attr]
+        f"{contracts_path.parent} or a shared/data/cuad folder beside a parent folder"
     )
 
 
