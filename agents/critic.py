@@ -292,8 +292,14 @@ def _with(tools: list, extra: list) -> list:
     return out
 
 
-def parse_relevant(content: str, ids: list[str]) -> set[str] | None:
-    """Parse the grader's JSON ({"relevant": [1, 3]}) into evidence ids."""
+class RelevantPassages(BaseModel):
+    """The LLM grader's reply: the numbers of the passages that answer the question (bounded)."""
+
+    relevant: list[int] = Field(default_factory=list, max_length=8)
+
+
+def parse_relevant(content: str) -> RelevantPassages | None:
+    """Read the grader's JSON ({"relevant": [1, 3]}) from a model without tool calling, leniently."""
     import json
 
     m = re.search(r"\{.*\}", content or "", re.S)
@@ -306,6 +312,20 @@ def parse_relevant(content: str, ids: list[str]) -> set[str] | None:
     nums = raw.get("relevant") if isinstance(raw, dict) else None
     if not isinstance(nums, list):
         return None
+    out: list[int] = []
+    for n in nums:
+        try:
+            out.append(int(n))
+        except (TypeError, ValueError):
+            continue
+    return RelevantPassages(relevant=out[:8])
+
+
+def relevant_ids(reply: RelevantPassages | None, ids: list[str]) -> set[str] | None:
+    """The evidence ids the grader's passage numbers (1-based into ``ids``) name."""
+    if reply is None:
+        return None
+    nums = reply.relevant
     out = set()
     for n in nums:
         try:

@@ -10,13 +10,19 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
+from pydantic import BaseModel
 from tenacity import Retrying, retry_if_exception, stop_after_attempt, wait_exponential
+
+from veridict.domain import AMOUNT_KINDS, ATTRIBUTES, INTENTS
+
+M = TypeVar("M", bound=BaseModel)
 
 PROMPTS_DIR = Path(__file__).resolve().parents[1] / "prompts"
 
@@ -48,11 +54,24 @@ def load_prompt(name: str) -> str:
     return (PROMPTS_DIR / f"{name}.txt").read_text(encoding="utf-8")
 
 
+def registry_lists() -> dict[str, str]:
+    """The lists a prompt may name, generated from the domain registry: {intents}, {attributes},
+    {amount_kinds} (each a comma-separated list of quoted names)."""
+
+    def quoted(names: Iterable[str]) -> str:
+        return ", ".join(f'"{n}"' for n in names)
+
+    return {"intents": quoted(INTENTS), "attributes": quoted(a.name for a in ATTRIBUTES),
+            "amount_kinds": quoted(q.name for q in AMOUNT_KINDS)}
+
+
 def render(name: str, **values: Any) -> tuple[str, str]:
-    """Split a prompt file at '---USER---' into (system, user) and fill {placeholders}."""
+    """Split a prompt file at '---USER---' into (system, user) and fill {placeholders}: the given values and
+    the registry's lists (``registry_lists``)."""
     text = load_prompt(name)
     system, _, user = text.partition("---USER---")
     fill = {k: (v if isinstance(v, str) else json.dumps(v)) for k, v in values.items()}
+    fill = {**registry_lists(), **fill}
     fill = {k: (fence(v) if k in FENCED_VALUES else v) for k, v in fill.items()}
     return system.strip().format(**fill), user.strip().format(**fill)
 
@@ -104,6 +123,43 @@ def call_llm(
     if not content or not content.strip():
         raise LLMUnavailable("empty reply")
     return content
+
+
+def call_structured(
+    llm: BaseChatModel,
+    messages: list[BaseMessage],
+    schema: type[M],
+    fallback: Callable[[str], M | None],
+    *,
+    max_retries: int = 2,
+    max_tokens: int | None = None,
+) -> M | None:
+    """The model's reply as an instance of ``schema``: through ``with_structured_output`` (function calling;
+    the schema's bounded lists keep a small model from running on); None when the reply does not fit the
+    schema. A model without tool calling is asked in JSON mode and its reply read by ``fallback``.
+    Raises LLMUnavailable."""
+    model: Any = llm
+    if max_tokens and "max_tokens" in type(llm).model_fields:
+        model = llm.model_copy(update={"max_tokens": max_tokens})
+    try:
+        runnable = model.with_structured_output(schema, method="function_calling", include_raw=True)
+    except NotImplementedError:  # no tool calling: JSON mode, read leniently
+        content = call_llm(llm, messages, max_retries=max_retries, json_schema=schema.model_json_schema(),
+                           max_tokens=max_tokens)
+        return fallback(content)
+    try:
+        for attempt in Retrying(
+            stop=stop_after_attempt(max(1, max_retries + 1)),
+            wait=wait_exponential(multiplier=0.5, max=4),
+            retry=retry_if_exception(is_transient),
+            reraise=True,
+        ):
+            with attempt:
+                out = runnable.invoke(messages)
+    except Exception as exc:  # noqa: BLE001 - any failure means: fall back
+        raise LLMUnavailable(redact(f"{type(exc).__name__}: {exc}", llm)[:300]) from None
+    parsed = out.get("parsed") if isinstance(out, dict) else out
+    return parsed if isinstance(parsed, schema) else None
 
 
 def redact(text: str, llm: Any) -> str:

@@ -219,6 +219,8 @@ def _attributes(low: str, calculation: bool = False) -> list[str]:
         found.remove("party")
     if "governing_law" in found and "party" in found and not re.search(r"\bwho\b|counterparty", low):
         found.remove("party")
+    if "venue" in found and "governing_law" in found:  # "jurisdiction" alone asks for courts, "law" for the law
+        found.remove("governing_law" if not re.search(r"\blaws?\b|\bgovern", low) else "venue")
     return found[:3]
 
 
@@ -259,11 +261,8 @@ def _intent(low: str, plan: Plan) -> Intent:
     if plan.attributes:
         if not lookup or _asks_value(low):
             return "exact_value"
-        if not plan.clause_types and plan.attributes[0] in (
-            "governing_law", "party", "agreement_date", "effective_date", "expiration_date", "notice_period",
-            "renewal_term",
-        ):
-            return "exact_value"
+        if not plan.clause_types and ATTRIBUTE_BY_NAME[plan.attributes[0]].kind != "money":
+            return "exact_value"  # a date, period, place or name is a value even when asked "is there ..."
     if plan.clause_types or lookup:
         return "clause_lookup"
     return "narrative"
@@ -465,7 +464,7 @@ class PlanHint(BaseModel):
 
 
 def parse_hint(content: str) -> PlanHint | None:
-    """Parse a JSON hint leniently (first {...} block; unknown values dropped)."""
+    """Read a hint from a model without tool calling, leniently (first {...} block; unknown values dropped)."""
     m = re.search(r"\{.*\}", content or "", re.S)
     if not m:
         return None
@@ -473,6 +472,13 @@ def parse_hint(content: str) -> PlanHint | None:
         raw = json.loads(m.group(0))
     except json.JSONDecodeError:
         return None
+    return clean_hint(raw)
+
+
+def clean_hint(raw: object) -> PlanHint | None:
+    """A hint with only values the registry knows (an unknown attribute or clause type is dropped)."""
+    if isinstance(raw, BaseModel):
+        raw = raw.model_dump()
     if not isinstance(raw, dict):
         return None
     known_attrs = {t.name for t in ATTRIBUTES}

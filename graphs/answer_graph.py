@@ -22,10 +22,10 @@ from typing import Any, Literal
 from langgraph.graph import END, START, StateGraph
 from langgraph.runtime import Runtime
 
-from agents.critic import grade_evidence, parse_relevant, rewrite, verdict_for
+from agents.critic import RelevantPassages, grade_evidence, parse_relevant, relevant_ids, rewrite, verdict_for
 from agents.drafting import Drafter, carry_addenda, documents_block, llm_evidence, parse_llm_draft
-from agents.llm import LLMUnavailable, call_llm, make_chat_model, prompt_messages
-from agents.planner import PlanHint, load_spacy, merge_hint, parse_hint, parse_question
+from agents.llm import LLMUnavailable, call_llm, call_structured, make_chat_model, prompt_messages
+from agents.planner import PlanHint, clean_hint, load_spacy, merge_hint, parse_hint, parse_question
 from agents.provenance import build_answer
 from agents.researcher import Budget, Researcher
 from agents.resolve import resolve_documents
@@ -173,10 +173,9 @@ class _Nodes:
         if self.use_llm(runtime) and _needs_hint(plan):
             llm_started = time.perf_counter()
             try:
-                content = call_llm(self.llm, prompt_messages("planner", question=question),
-                                   max_retries=self.settings.llm_max_retries,
-                                   json_schema=PlanHint.model_json_schema(), max_tokens=200)
-                hint = parse_hint(content)
+                reply = call_structured(self.llm, prompt_messages("planner", question=question), PlanHint,
+                                        parse_hint, max_retries=self.settings.llm_max_retries, max_tokens=200)
+                hint = clean_hint(reply)
                 if hint is not None:
                     plan = merge_hint(plan, hint)
                 trace.append(TraceStep(node="plan", tool="llm", ms=_ms(llm_started),
@@ -239,13 +238,11 @@ class _Nodes:
             if window:
                 llm_started = time.perf_counter()
                 try:
-                    content = call_llm(self.llm, prompt_messages("grader", question=state["question"],
-                                                                 documents=documents_block(window)),
-                                       max_retries=self.settings.llm_max_retries,
-                                       json_schema={"type": "object", "properties": {"relevant": {
-                                           "type": "array", "items": {"type": "integer"}, "maxItems": 8}}},
-                                       max_tokens=60)
-                    chosen = parse_relevant(content, [e.id for e in window])
+                    reply = call_structured(self.llm, prompt_messages("grader", question=state["question"],
+                                                                      documents=documents_block(window)),
+                                            RelevantPassages, parse_relevant,
+                                            max_retries=self.settings.llm_max_retries, max_tokens=60)
+                    chosen = relevant_ids(reply, [e.id for e in window])
                     if chosen is not None:
                         graded, grades = grade_evidence(plan, ranked, meta, self.stores.embedder, llm_relevant=chosen,
                                                         query=query)
