@@ -27,12 +27,12 @@ from ingest.fact_context import (
 )
 from ingest.fact_dates import agreement_dates, effective_dates
 from ingest.fact_terms import notice_periods, renewal_terms, term_and_expiry
+from ingest.fact_venue import venues
 from ingest.model import ParsedDocument
 from ingest.parties import PartyDef, find_party_definitions
 from ingest.registry import fold_name, split_suffix
 from veridict.domain.values import (
     add_duration,
-    canonical_jurisdiction,
     find_durations,
     find_jurisdictions,
     find_money,
@@ -238,52 +238,6 @@ def _governing_confidence(sentence: str, at: int) -> float:
     ) or re.search(r"\bother than\b|\bfranchisees?\b", sentence, re.I):
         conf -= 0.3  # a definition of "Laws", or a statement about other contracts
     return conf
-
-
-def _venue(doc: DocContext) -> list[Fact]:
-    text = doc.text
-    out: list[Fact] = []
-    seen: set[tuple[int, int]] = set()
-    for m in re.finditer(
-        ws(
-            r"\b(?:exclusive jurisdiction|submit(?:s)? to the (?:non-exclusive |"
-            r"exclusive )?jurisdiction|venue|courts? (?:of|in|located|sitting|"
-            r"situated)|forum|arbitration (?:shall be |will be )?(?:held|"
-            r"conducted|seated|take place))\b"
-        ),
-        text,
-        re.I,
-    ):
-        lo, hi = doc.sentences.span_at(m.start())
-        if (lo, hi) in seen:
-            continue
-        sentence = text[lo:hi]
-        rel = m.start() - lo
-        window = sentence[rel : rel + 220]
-        place = re.search(
-            ws(
-                r"\b(?:in|of|at|within) (?:the )?(?:city (?:and county )?of |county of |borough of )?"
-                r"(?P<place>[A-Z][\w.\-]+(?: [A-Z][\w.\-]+){0,3}(?: County| City)?"
-                r"(?:, (?:[A-Z][\w.]+)(?: [A-Z][\w.]+)?)?)"
-            ),
-            window,
-        )
-        if not place:
-            continue
-        raw = place.group("place").rstrip(".,")
-        if re.match(r"(?:Agreement|Section|Article|Party|Parties|Company|the)\b", raw):
-            continue
-        canonical = canonical_jurisdiction(raw)
-        value = (
-            raw
-            if canonical is None or "," in raw or "County" in raw or "City" in raw
-            else canonical
-        )
-        kind = "arbitration" if re.search(r"arbitra", sentence, re.I) else "courts"
-        s = lo + rel + place.start("place")
-        seen.add((lo, hi))
-        out.append(doc.fact("venue", value, s, s + len(raw), "venue", 0.75, qualifier=kind))
-    return rank_facts(out)
 
 
 # ----------------------------------------------------------------------------- amounts, percents
@@ -575,7 +529,7 @@ def extract_facts(
     facts += notices
 
     facts += demote_alternatives(_governing_law(doc), 0.7)
-    facts += demote_alternatives(_venue(doc), 0.8)
+    facts += demote_alternatives(venues(doc), 0.8)
     facts += _amounts(doc)
     facts += _percentages(doc)
     facts += _durations(doc, terms + renewals + notices)

@@ -36,10 +36,10 @@ FactAttribute = Literal[
 ]
 
 AttributeName = Literal[
-    "notice_period", "renewal_term", "governing_law", "expiration_date", "effective_date", "agreement_date",
-    "party", "amount",
+    "notice_period", "renewal_term", "venue", "governing_law", "expiration_date", "effective_date",
+    "agreement_date", "party", "amount",
 ]  # fmt: skip
-ValueKind = Literal["date", "period", "jurisdiction", "names", "money"]
+ValueKind = Literal["date", "period", "jurisdiction", "place", "names", "money"]
 
 
 @dataclass(frozen=True)
@@ -100,6 +100,20 @@ ATTRIBUTES: tuple[Attribute, ...] = (
         ("renewal_term",),
         r"\byears?\b|\bmonths?\b|successive|perpetu",
         "period",
+    ),
+    Attribute(
+        "venue", "venue",
+        "Where disputes are heard: the courts (or the seat of arbitration) a party must bring a claim in.",
+        (r"\bvenue\b", r"\bforum\b", r"which courts?\b", r"what courts?\b", r"courts? of which",
+         r"where (?:\w+ ){0,6}(?:disputes?|lawsuits?|suits?|claims?|litigation|cases?|proceedings?|arbitration)\b",
+         r"where (?:\w+ ){0,4}(?:sue|litigate|arbitrate|bring (?:a )?(?:claim|suit|action))",
+         r"seat of (?:the )?arbitration"),
+        ("venue", "exclusive jurisdiction", "courts of", "submit to the jurisdiction", "forum", "arbitration"),
+        ("venue", "court", "jurisdiction", "forum", "arbitrat"),
+        ("dispute_resolution", "governing_law"),
+        ("venue",),
+        r"\bcourts?\b|\bvenue\b|\bforum\b|arbitrat|jurisdiction",
+        "place",
     ),
     Attribute(
         "governing_law", "governing law",
