@@ -43,6 +43,9 @@ facts with qualifier "non_renewal" count.
 
 Gold answers that are present but cannot be normalised (for example a renewal term given
 as dates) are counted as "unscorable" and left out of that field's rate.
+
+Size: loading the CUAD labels, matching each field to the extracted facts and the report, in one
+script that is run from the command line.
 """
 
 from __future__ import annotations

@@ -1,4 +1,8 @@
-"""Initial term and expiration date, renewal term and notice periods of a contract."""
+"""Initial term and expiration date, renewal term and notice periods of a contract.
+
+Size: term, expiry, renewal and notice share the period grammar and the sentence walk; these are the
+rules the generalisation work (issue 15) reworks next, and the module is to be split with that change.
+"""
 
 from __future__ import annotations
 

@@ -11,6 +11,9 @@ section, a method ("regex:<rule>" or "table") and a confidence. For one-valued a
 (dates, governing law, term, renewal term) the highest-confidence Fact is the answer;
 alternatives are kept at lower confidence. Confidence below 0.5 means "a guess": a
 consumer that wants only stated values filters ``confidence >= 0.5``.
+
+Size: the opening, governing law, amounts, percentages and table cells; terms, dates and venue already
+live in ingest/fact_terms.py, fact_dates.py and fact_venue.py.
 """
 
 from __future__ import annotations

@@ -4,6 +4,9 @@
 and returns ``PartyDef``s: the party's name, its defined short names and role
 ('CloudSecure GmbH, a company ... ("CloudSecure")', '(hereinafter referred to as
 "Customer")', 'between X and Y', 'Party A: NAME', a title block 'X / and / Y').
+
+Size: one reader per way a contract's opening defines its parties (preamble, hereinafter, between,
+'Party A:', title block); they share the name-cleaning helpers.
 """
 
 from __future__ import annotations

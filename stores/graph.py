@@ -3,6 +3,9 @@
 `GraphStore` holds every operation once, written against the Cypher constants in
 stores/cypher.py; a backend (FalkorDB, Neo4j) only says how a statement runs.
 `check_read_only` is the guard for the agent's free-form Cypher tool.
+
+Size: every graph operation once, each a thin method over the Cypher in stores/cypher.py, plus the FalkorDB
+backend; it grows with the graph schema, not with logic.
 """
 
 from __future__ import annotations

@@ -3,6 +3,8 @@
 A document is written in one transaction with status 'pending' and becomes visible to the agent's
 reads only when ``activate`` makes it the active version of its ``doc_key``. SQL lives in
 stores/postgres_sql.py; migrations in stores/migrations/NNN_*.sql.
+
+Size: one thin tenant-filtered method per read and write of the store (SQL is in stores/postgres_sql.py).
 """
 
 from __future__ import annotations

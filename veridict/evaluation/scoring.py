@@ -17,6 +17,9 @@ Definitions (also in the report's Markdown):
 - unsupported claims: dates, amounts, percentages, durations and bare numbers in the answer text
   that none of its citations' quotes states (section/page references, file names, numbers the
   question contains, and a count equal to the number of cited documents are not claims).
+
+Size: one scoring function per question kind, kept beside the definitions above so the two read side
+by side; split by kind if it grows further.
 """
 
 from __future__ import annotations
