@@ -108,17 +108,7 @@ def call_llm(
         kwargs["response_format"] = {"type": "json_object", "schema": json_schema}
     if kwargs:
         bound = llm.bind(**kwargs)
-    try:
-        for attempt in Retrying(
-            stop=stop_after_attempt(max(1, max_retries + 1)),
-            wait=wait_exponential(multiplier=0.5, max=4),
-            retry=retry_if_exception(is_transient),
-            reraise=True,
-        ):
-            with attempt:
-                reply = bound.invoke(messages)
-    except Exception as exc:  # noqa: BLE001 - any failure means: fall back
-        raise LLMUnavailable(redact(f"{type(exc).__name__}: {exc}", llm)[:300]) from None
+    reply = _invoke(bound, messages, llm, max_retries)
     content = reply.content if isinstance(reply.content, str) else _join(reply.content)
     if not content or not content.strip():
         raise LLMUnavailable("empty reply")
@@ -147,6 +137,14 @@ def call_structured(
         content = call_llm(llm, messages, max_retries=max_retries, json_schema=schema.model_json_schema(),
                            max_tokens=max_tokens)
         return fallback(content)
+    out = _invoke(runnable, messages, llm, max_retries)
+    parsed = out.get("parsed") if isinstance(out, dict) else out
+    return parsed if isinstance(parsed, schema) else None
+
+
+def _invoke(runnable: Any, messages: list[BaseMessage], llm: BaseChatModel, max_retries: int) -> Any:
+    """``runnable.invoke(messages)``, retried on transient errors; any failure is LLMUnavailable (its message
+    without the API key)."""
     try:
         for attempt in Retrying(
             stop=stop_after_attempt(max(1, max_retries + 1)),
@@ -155,11 +153,10 @@ def call_structured(
             reraise=True,
         ):
             with attempt:
-                out = runnable.invoke(messages)
+                return runnable.invoke(messages)
     except Exception as exc:  # noqa: BLE001 - any failure means: fall back
         raise LLMUnavailable(redact(f"{type(exc).__name__}: {exc}", llm)[:300]) from None
-    parsed = out.get("parsed") if isinstance(out, dict) else out
-    return parsed if isinstance(parsed, schema) else None
+    raise LLMUnavailable("no attempt was made")  # pragma: no cover - Retrying makes at least one
 
 
 def redact(text: str, llm: Any) -> str:
