@@ -237,7 +237,7 @@ def verdict_for(plan: Plan, evidence: list[Evidence], grades: list[Grade], meta:
     if plan.intent in ("compare", "calculate") and len(plan.documents) >= 2:
         for ref in plan.documents:
             ids = set(ref.document_ids)
-            if not any((meta.get(e.id).document_id if meta.get(e.id) else e.citation.document_id) in ids
+            if not any((m.document_id if (m := meta.get(e.id)) else e.citation.document_id) in ids
                        for e in strong):
                 return "ambiguous"
         return "correct"

@@ -161,7 +161,7 @@ def _invoke(runnable: Any, messages: list[BaseMessage], llm: BaseChatModel, max_
 
 def redact(text: str, llm: Any) -> str:
     """``text`` without the model's API key (an endpoint may echo it back in an error)."""
-    key = getattr(llm, "openai_api_key", None)
+    key: Any = getattr(llm, "openai_api_key", None)  # a SecretStr, a plain string or None
     value = key.get_secret_value() if hasattr(key, "get_secret_value") else key
     if isinstance(value, str) and len(value) >= 4 and value != "not-needed":
         text = text.replace(value, "***")

@@ -147,7 +147,8 @@ def parse_question(question: str, nlp=None) -> Plan:
     plan.clause_types = _clause_types(bare)
     plan.attributes = _attributes(bare, calculation=bool(re.search(r"\bhow many (days|weeks|months|years)\b.*"
                                                                   r"\b(between|from|until)\b|\bdifference\b", bare)))
-    plan.qualifiers = [t.name for t in AMOUNT_KINDS if t.matches(bare)][:3]
+    kinds: list[str] = [t.name for t in AMOUNT_KINDS if t.matches(bare)]
+    plan.qualifiers = kinds[:3]
     if "liquidated_damages" in plan.qualifiers and "penalty" in plan.qualifiers:
         plan.qualifiers.remove("penalty")
     if "fee" in plan.qualifiers and len(plan.qualifiers) > 1 and not re.search(
@@ -200,7 +201,7 @@ def _asks_value(low: str) -> bool:
 
 
 def _attributes(low: str, calculation: bool = False) -> list[str]:
-    found = [t.name for t in ATTRIBUTES if t.matches(low)]
+    found: list[str] = [t.name for t in ATTRIBUTES if t.matches(low)]
     if calculation:
         dates = [f for f in found if f.endswith("_date")]
         dates.sort(key=lambda name: _first_cue(name, low))

@@ -13,6 +13,7 @@ claims are removed; if no claim survives the answer is a refusal with a reason.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from agents.drafting import Draft, DraftClaim
@@ -143,8 +144,8 @@ def _attach(body: str, figures, draft: Draft, evidence: dict[str, Evidence]) -> 
     return [best] if best is not None and (figures or best_score >= 0.5) else []
 
 
-def refusal(question: str, reason: RefusalReason, detail: str | None = None, trace: list[TraceStep] = (),
-            outages: list[Outage] = (), claims: list[ClaimSupport] = ()) -> Answer:
+def refusal(question: str, reason: RefusalReason, detail: str | None = None, trace: Sequence[TraceStep] = (),
+            outages: Sequence[Outage] = (), claims: Sequence[ClaimSupport] = ()) -> Answer:
     """A refusal in words: the reason's text, its detail and the outages that may explain it."""
     down = _stores_down(outages)
     if reason is RefusalReason.not_found and down:  # not searched is not "not found": name the outage instead
@@ -159,7 +160,7 @@ def refusal(question: str, reason: RefusalReason, detail: str | None = None, tra
                   refused=True, refusal_code=reason, refusal_reason=reason.text, trace=list(trace))
 
 
-def _stores_down(outages: list[Outage]) -> dict[str, str]:
+def _stores_down(outages: Sequence[Outage]) -> dict[str, str]:
     """store -> its first error."""
     out: dict[str, str] = {}
     for outage in outages:
@@ -167,7 +168,7 @@ def _stores_down(outages: list[Outage]) -> dict[str, str]:
     return out
 
 
-def _outage_text(outages: list[Outage], refused: bool = False) -> str:
+def _outage_text(outages: Sequence[Outage], refused: bool = False) -> str:
     """The sentence that says which channels could not be searched."""
     down = sorted({o.channel for o in outages})
     if not down:
@@ -181,8 +182,8 @@ def build_answer(
     draft: Draft | None,
     evidence: dict[str, Evidence],
     relevance: dict[str, float] | None = None,
-    trace: list[TraceStep] = (),
-    outages: list[Outage] = (),
+    trace: Sequence[TraceStep] = (),
+    outages: Sequence[Outage] = (),
     refusal_reason: RefusalReason | None = None,
     refusal_detail: str | None = None,
     nlp=None,

@@ -147,11 +147,12 @@ class Researcher:
 
     def history(self, plan: Plan, attrs: list[str]) -> None:
         """Facts of superseded versions of the target documents (to mention what changed)."""
-        if not plan.constraints.active_only or self.budget.calls_left <= 1:
+        pg = self.ctx.pg
+        if not plan.constraints.active_only or self.budget.calls_left <= 1 or pg is None:
             return
-        keys = {self.ctx.document(i).doc_key for i in plan.document_ids if self.ctx.document(i)}
+        keys = {doc.doc_key for i in plan.document_ids if (doc := self.ctx.document(i))}
         try:
-            older = [d for d in self.ctx.pg.list_documents(self.ctx.tenant, status="superseded") if d.doc_key in keys]
+            older = [d for d in pg.list_documents(self.ctx.tenant, status="superseded") if d.doc_key in keys]
         except StoreError:
             return
         if not older:
@@ -221,22 +222,22 @@ class Researcher:
         if plan.attribute or plan.clause_types:
             if not self.hop("find the asked fact or clause in those documents"):
                 return
-            found: list[ToolResult] = []
+            results: list[ToolResult] = []
             if plan.attribute:
                 for fa in self.fact_attributes(plan)[:1]:
                     r = self.call(query_facts, FactQuery(attribute=fa, document_ids=ids, limit=50))
                     if r:
-                        found.append(r)
+                        results.append(r)
             for ct in self.clause_types(plan)[:1]:
                 r = self.call(clauses_by_type, ClauseQuery(clause_type=ct, document_ids=ids, limit=10))
                 if r:
-                    found.append(r)
-            if not any(r.evidence for r in found):
+                    results.append(r)
+            if not any(r.evidence for r in results):
                 r = self.call(vector_search, VectorQuery(query=semantic_query(plan, query), document_ids=ids,
                                                          k=self.top_k))
                 if r:
-                    found.append(r)
-            anchors = self._anchors(plan, found)
+                    results.append(r)
+            anchors = self._anchors(plan, results)
             if docs and plan.document_ids and ids:
                 self.history(plan, self.fact_attributes(plan)[:1] or ["amount"])
         # hop: fact -> the surrounding clause text

@@ -80,6 +80,7 @@ def _resolve_ref(ref: DocumentRef, ctx: ToolContext, down: dict[str, str] | None
         party_docs.append(_party_document_ids(ctx, party, down))
     candidates: set[str] = set().union(*party_docs) if party_docs else set()
     if ref.title:
+        assert ctx.pg is not None  # resolve_documents returns early without Postgres
         for doc in ctx.pg.find_documents(ctx.tenant, ref.title, limit=20):
             ctx.remember(doc)
             candidates.add(doc.id)
@@ -127,6 +128,7 @@ def _name_document_ids(ctx: ToolContext, name: str, down: dict[str, str] | None 
     ids = _entity_document_ids(ctx, name, down)
     key = alias_key(name)
     if key and len(key) >= 3:
+        assert ctx.pg is not None  # resolve_documents returns early without Postgres
         try:
             for _chunk, doc, _rank in ctx.pg.lexical_search(ctx.tenant, f'"{key}"', limit=10):
                 ctx.remember(doc)
@@ -149,6 +151,7 @@ def _without_trailing_form(name: str) -> str | None:
 
 def _entity_document_ids(ctx: ToolContext, name: str, down: dict[str, str] | None = None) -> set[str]:
     ids: set[str] = set()
+    assert ctx.pg is not None  # resolve_documents returns early without Postgres
     entity = ctx.pg.resolve_entity(ctx.tenant, name)
     if entity is not None:
         for doc in ctx.pg.entity_documents(ctx.tenant, entity.id):

@@ -44,7 +44,7 @@ def _prf(tp: int, fp: int, fn: int) -> tuple[float, float, float]:
 def run(split: str) -> dict:
     contracts = load_contracts(split)
     anns = load_annotations()
-    c = {cat: defaultdict(int) for cat in CUAD_TO_TAG}
+    c: dict[str, defaultdict[str, int]] = {cat: defaultdict(int) for cat in CUAD_TO_TAG}
     t0 = time.perf_counter()
     for con in contracts:
         text = (DATA / con["txt_path"]).read_text(encoding="utf-8", errors="replace")

@@ -62,6 +62,7 @@ import time
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
@@ -215,7 +216,7 @@ def party_match(a: str, b: str) -> bool:
 
 @dataclass
 class Gold:
-    value: object  # normalised value, None = no value
+    value: Any  # normalised value (a date, days, names, a jurisdiction, "perpetual"), None = no value
     scorable: bool = True
     raw: str = ""
 
@@ -384,7 +385,7 @@ def run(
     contracts = load_contracts(split)[: limit or None]
     anns = load_annotations()
     pdf_parser = _PdfParser() if source == "pdf" else None
-    counts = {f: defaultdict(int) for f in FIELDS}
+    counts: dict[str, defaultdict[str, int]] = {f: defaultdict(int) for f in FIELDS}
     misses: list[dict] = []
     failures: list[dict] = []
     t0 = time.perf_counter()

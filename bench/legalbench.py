@@ -122,7 +122,7 @@ def run_benchmark(
     t0 = time.perf_counter()
     for t in tests:
         got = [(str(f), int(s), int(e)) for f, s, e in retrieve(t.query, kmax)][:kmax]
-        row = {"query": t.query}
+        row: dict[str, str | float] = {"query": t.query}
         for k in ks:
             p, r = span_precision(got[:k], t.snippets), span_recall(got[:k], t.snippets)
             p_sum[k] += p

@@ -95,7 +95,9 @@ def build_dataset(size: int, base_docs: list[str], base_texts: list[str], base_v
     """Replicate the base chunks to `size` points; replica r goes to tenant bench{r % TENANTS}."""
     rng = np.random.default_rng(size)
     copies = math.ceil(size / len(base_texts))
-    vecs, chunks, documents = [], [], {}
+    vecs: list[np.ndarray] = []
+    chunks: list[Chunk] = []
+    documents: dict[str, Document] = {}
     for r in range(copies):
         block = base_vecs
         if r:
@@ -272,7 +274,7 @@ def _rows_by_document(data: Dataset) -> dict[str, list[int]]:
     return by_doc
 
 
-def embed_speed(embedder: Embedder, texts: list[str]) -> dict:
+def embed_speed(embedder: Embedder, texts: list[str]) -> tuple[dict, np.ndarray]:
     t = time.perf_counter()
     embedder.embed_documents(texts[:32])  # loads the model
     load_s = time.perf_counter() - t
@@ -385,7 +387,7 @@ def _loadavg() -> list[float]:
     return [round(x, 2) for x in os.getloadavg()]
 
 
-def _cpus() -> int:
+def _cpus() -> int | None:
     import os
 
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()

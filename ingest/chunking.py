@@ -63,9 +63,9 @@ def make_chunks(
     boundaries = sorted({0, len(text), *(s.char_start for s in ordered), *(s.char_end for s in ordered)})
     for a, b in zip(boundaries, boundaries[1:], strict=False):
         owner = None
-        for s in ordered:  # innermost section containing [a, b)
-            if s.char_start <= a and b <= s.char_end and (owner is None or s.level >= owner.level):
-                owner = s
+        for sec in ordered:  # innermost section containing [a, b)
+            if sec.char_start <= a and b <= sec.char_end and (owner is None or sec.level >= owner.level):
+                owner = sec
         regions.append((a, b, owner))
 
     chunks: list[Chunk] = []

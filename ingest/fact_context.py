@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from ingest.model import ParsedDocument
 from ingest.sentences import SentenceIndex, clip_span
+from veridict.domain.attributes import FactAttribute
 from veridict.types import Fact, Section
 
 ASSERT_THRESHOLD = 0.5  # facts below this are guesses, not stated values
@@ -38,7 +39,7 @@ class DocContext:
 
     def fact(
         self,
-        attribute: str,
+        attribute: FactAttribute,
         value_text: str,
         start: int,
         end: int,

@@ -321,6 +321,7 @@ def term_and_expiry(
                 found_here = True
         # "until the fourth anniversary of the Effective Date"
         for a in _ANNIVERSARY.finditer(sentence):
+            n: int | None
             if a.group("num"):
                 n = int(a.group("num"))
             elif a.group("nyear"):
@@ -376,10 +377,10 @@ def term_and_expiry(
             break
         # a duration: "for a period of three (3) years from the Effective Date"
         if not found_here:
-            for d in find_durations(sentence):
-                before = sentence[max(0, d.start - 90) : d.start]
-                after = sentence[d.end : d.end + 120]
-                if d.value.unit not in ("year", "month") or d.value.business:
+            for dm in find_durations(sentence):
+                before = sentence[max(0, dm.start - 90) : dm.start]
+                after = sentence[dm.end : dm.end + 120]
+                if dm.value.unit not in ("year", "month") or dm.value.business:
                     continue
                 if _is_renewal_context(before) or re.match(
                     ws(r"\s*(?:'s?|’s?)? ?(?:prior|notice|before|in advance|written)"), after, re.I
@@ -399,13 +400,13 @@ def term_and_expiry(
                     re.I,
                 ):
                     continue  # "during the first twelve months", "one year after termination"
-                dur = d.value
+                dur = dm.value
                 out.append(
                     doc.fact(
                         "term",
                         dur.text,
-                        lo + d.start,
-                        lo + d.end,
+                        lo + dm.start,
+                        lo + dm.end,
                         "term_duration",
                         0.8 + weight,
                         value_num=dur.days,
@@ -413,7 +414,7 @@ def term_and_expiry(
                         qualifier="initial_term",
                     )
                 )
-                start_here = _start_date_in(sentence, d.start)
+                start_here = _start_date_in(sentence, dm.start)
                 if start_here is not None:
                     exp = add_duration(start_here, dur)
                     if start_here.day == 1 and dur.unit in ("year", "month"):
@@ -425,8 +426,8 @@ def term_and_expiry(
                         doc.fact(
                             "expiration_date",
                             exp.isoformat(),
-                            lo + d.start,
-                            lo + d.end,
+                            lo + dm.start,
+                            lo + dm.end,
                             "expiration_start_plus_term",
                             0.8 + weight,
                             value_date=exp,
@@ -444,8 +445,8 @@ def term_and_expiry(
                         doc.fact(
                             "expiration_date",
                             exp.isoformat(),
-                            lo + d.start,
-                            lo + d.end,
+                            lo + dm.start,
+                            lo + dm.end,
                             "expiration_start_plus_term",
                             conf,
                             value_date=exp,
@@ -621,6 +622,7 @@ def renewal_terms(doc: DocContext, terms: list[Fact]) -> list[Fact]:
         s, e, dur, rule = found
         words = dur.text
         if rule == "renewal_year_to_year":
+            assert yty is not None  # that rule is found only from it
             # the value in the contract's words ("month-to-month"): "1 month" would be a figure
             # the quoted sentence does not state; the length in days is kept in value_num
             words = f"{unit}-to-{unit}" if yty.group("u") else f"{yty.group('u2').lower()} basis"

@@ -160,10 +160,10 @@ def _governing_law(doc: DocContext) -> list[Fact]:
         )
         for _, lm, is_adj in law_hits:
             if is_adj:
-                j = find_jurisdictions(lm.group("adj"))
-                if not j:
+                adjs = find_jurisdictions(lm.group("adj"))
+                if not adjs:
                     continue
-                cand = [(lm.start(), lm.end(), j[0])]
+                cand = [(lm.start(), lm.end(), adjs[0])]
             else:
                 window = sentence[lm.end() : lm.end() + 140]
                 stop = re.search(
@@ -178,7 +178,7 @@ def _governing_law(doc: DocContext) -> list[Fact]:
                 js = find_jurisdictions(window, adjectives=False)
                 if not js:
                     continue
-                states = [j for j in js if j.level == "state"]
+                states = [x for x in js if x.level == "state"]
                 pick = (states or js)[0]
                 cand = [(lm.end() + pick.start, lm.end() + pick.end, pick)]
             before = sentence[max(0, cand[0][0] - 160) : cand[0][0]].lower()

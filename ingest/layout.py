@@ -173,7 +173,7 @@ def mark_running_lines(pages: list[list[Line]], heights: list[float]) -> None:
             near_edge = ln.top < 0.12 * h or ln.bottom > 0.88 * h
             if extreme or near_edge:
                 cands.append((ln, extreme))
-    pages_with = Counter()
+    pages_with: Counter[str] = Counter()
     for k in {(ln.page, key(ln.text)) for ln, _ in cands}:
         pages_with[k[1]] += 1
     repeat_min = max(3, int(0.4 * n))

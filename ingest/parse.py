@@ -794,6 +794,7 @@ def _docling_blocks(doc, default_page: int) -> dict[int, list[_PendingBlock]]:
             )
             pending_caption = None
             continue
+        text: str | None
         if label == "inline":
             consumed.add(item.self_ref)
             parts = [

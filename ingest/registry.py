@@ -169,7 +169,8 @@ def initials(name: str) -> str:
 def _initials_form(surface: str) -> tuple[str, list[str]] | None:
     """'CS GmbH' -> ('CS', ['gmbh']); 'HPIL ET' -> ('HPILET', []); None if not initials."""
     words = _ascii(surface).replace(".", " ").split()
-    caps, suffix = [], []
+    caps: list[str] = []
+    suffix: list[str] = []
     for w in words:
         lw = re.sub(r"[^a-z]", "", w.lower())
         if lw in _FORM_ONLY and caps:

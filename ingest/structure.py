@@ -115,7 +115,7 @@ def _paren_style(tok: str, last: dict[str, str]) -> str:
 
 def _alpha_follows(tok: str, prev: str | None) -> bool:
     """'(i)' right after '(h)' is a letter, not a roman numeral."""
-    return bool(prev) and len(prev) == 1 and ord(tok.lower()) == ord(prev.lower()) + 1
+    return prev is not None and len(prev) == 1 and ord(tok.lower()) == ord(prev.lower()) + 1
 
 
 def parse_marker(text: str, last: dict[str, str] | None = None) -> Marker | None:
@@ -179,7 +179,9 @@ def parse_marker(text: str, last: dict[str, str] | None = None) -> Marker | None
 
 def _rest(t: str, end: int) -> str:
     tail = t[end:]
-    return tail[_SEP.match(tail).end() :]
+    sep = _SEP.match(tail)
+    assert sep is not None  # the separator pattern also matches nothing
+    return tail[sep.end() :]
 
 
 def plausible(m: Marker, prev_text: str | None) -> bool:
@@ -551,7 +553,7 @@ def _letter_follows(m: Marker, last: dict[str, str]) -> bool:
     if letter in "aA":
         return True
     prev = last.get(m.style)
-    return bool(prev) and len(prev) == 1 and 1 <= ord(letter.lower()) - ord(prev.lower()) <= 3
+    return prev is not None and len(prev) == 1 and 1 <= ord(letter.lower()) - ord(prev.lower()) <= 3
 
 
 def _restarts_list(number: str, stack: list[_Open]) -> bool:
@@ -669,7 +671,8 @@ def _close_spans(
         nxt[i] = sections[stack[-1]].char_start if stack else None
         stack.append(i)
     for i, s in enumerate(sections):
-        end = body_end if nxt[i] is None else nxt[i]
+        after = nxt[i]
+        end = body_end if after is None else after
         # trim to the end of the last body block that ends by ``end`` (no trailing page footer)
         k = bisect.bisect_right(ends, end) - 1
         s.char_end = ends[k] if k >= 0 and ends[k] > s.char_start else max(s.char_end, s.char_start)

@@ -7,6 +7,7 @@ set by the parser (the table's text in the page, else the page span).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,7 +28,7 @@ def _cell(v: object) -> str:
     return re.sub(r"\s+", " ", str(v)).strip() if v is not None else ""
 
 
-def _clean_grid(grid: list[list[object]]) -> list[list[str]]:
+def _clean_grid(grid: Sequence[Sequence[object]]) -> list[list[str]]:
     rows = [[_cell(c) for c in row] for row in grid]
     rows = [r for r in rows if any(r)]
     if not rows:
@@ -51,7 +52,8 @@ def pdf_tables(path: Path, pages: list[int]) -> list[PdfTable]:
                 grid = _clean_grid(t.extract())
                 if len(grid) < 2 or len(grid[0]) < 2:
                     continue  # a framed paragraph, not a table
-                out.append(PdfTable(n, tuple(t.bbox), grid[0], grid[1:]))
+                x0, top, x1, bottom = t.bbox
+                out.append(PdfTable(n, (x0, top, x1, bottom), grid[0], grid[1:]))
             page.flush_cache()
     return out
 

@@ -103,6 +103,7 @@ class FalkorDBGraph(GraphStore):
     @retried
     def ping(self) -> None:
         self._g()
+        assert self._db is not None  # _g() opened it
         try:
             self._db.connection.ping()
             self._db.connection.execute_command("GRAPH.LIST")

@@ -380,11 +380,11 @@ def _reference_rows(
                     },
                 )
         elif ref.target_kind == "clause":
-            key = clause_number_key(ref.target_key)
-            if key:
+            number = clause_number_key(ref.target_key)
+            if number:
                 clauses.setdefault(
-                    (ref.section_id, key),
-                    {"section_id": ref.section_id, "key": key, "page": ref.page},
+                    (ref.section_id, number),
+                    {"section_id": ref.section_id, "key": number, "page": ref.page},
                 )
         else:
             raise StoreError(f"unknown reference kind {ref.target_kind!r}")

@@ -15,11 +15,11 @@ import uuid
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from importlib import resources
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import psycopg
 from psycopg.conninfo import conninfo_to_dict
-from psycopg.rows import dict_row
+from psycopg.rows import DictRow, dict_row
 from psycopg_pool import ConnectionPool, PoolTimeout
 from pydantic import BaseModel
 
@@ -196,14 +196,15 @@ class PostgresStore:
             raise self._unavailable(exc) from exc
 
     @contextmanager
-    def _tx(self) -> Iterator[psycopg.Connection]:
+    def _tx(self) -> Iterator[psycopg.Connection[DictRow]]:
         """A pooled connection in one transaction: committed on success, rolled back on error.
 
         A connection error drops the pool (its connections are dead) and raises StoreUnavailable,
         which the callers' bounded retries (stores/retry.py) try again.
         """
         pool = self._get_pool()
-        conn = self._getconn(pool)
+        raw = self._getconn(pool)
+        conn = cast("psycopg.Connection[DictRow]", raw)  # its rows are dicts from the next line on
         try:
             with conn:
                 conn.row_factory = dict_row
@@ -218,7 +219,7 @@ class PostgresStore:
             detail = f" ({diag.message_detail})" if diag is not None and diag.message_detail else ""
             raise StoreError(f"Postgres: {str(exc).strip()}{detail}") from exc
         finally:
-            pool.putconn(conn)
+            pool.putconn(raw)
 
     @retried
     def _all(self, sql: str, params: dict | Sequence | None = None) -> list[dict]:
@@ -373,7 +374,7 @@ class PostgresStore:
                 _copy(cur, q.COPY_MENTIONS, (_fields(m, q.MENTION_FIELDS) for m in mentions))
 
     def _upsert_entities(
-        self, cur: psycopg.Cursor, tenant: str, entities: list[Entity]
+        self, cur: psycopg.Cursor[DictRow], tenant: str, entities: list[Entity]
     ) -> dict[str, str]:
         """Merge entities into the tenant's; return {given id: stored id}."""
         if not entities:
@@ -417,6 +418,7 @@ class PostgresStore:
                         "type": e.type,
                     },
                 ).fetchone()
+                assert row is not None  # an upsert with RETURNING returns its row
                 match = str(row["id"])
             id_map[e.id] = match
             e.id = match
@@ -435,7 +437,7 @@ class PostgresStore:
         # entities folded into a representative follow it; every object gets the stored name
         for given in given_ids:
             id_map[given] = rep_of[given].id
-        names = {
+        stored_names = {
             str(r["id"]): r["canonical_name"]
             for r in cur.execute(
                 q.ENTITY_NAMES, {"tenant": tenant, "ids": sorted(set(id_map.values()))}
@@ -443,7 +445,7 @@ class PostgresStore:
         }
         for given, e in zip(given_ids, entities, strict=False):
             e.id = id_map[given]
-            e.canonical_name = names.get(e.id, e.canonical_name)
+            e.canonical_name = stored_names.get(e.id, e.canonical_name)
         return id_map
 
     @retried
@@ -490,7 +492,7 @@ class PostgresStore:
             return self._purge(conn, tenant, [str(r["id"]) for r in rows])
 
     @staticmethod
-    def _purge(conn: psycopg.Connection, tenant: str, ids: list[str]) -> list[str]:
+    def _purge(conn: psycopg.Connection[DictRow], tenant: str, ids: list[str]) -> list[str]:
         if not ids:
             return []
         params = {"tenant": tenant, "ids": ids}
@@ -754,7 +756,7 @@ def _clean_dict(row: dict) -> dict:
     return {k: _clean(v) for k, v in row.items()}
 
 
-def _copy(cur: psycopg.Cursor, sql: str, rows) -> None:
+def _copy(cur: psycopg.Cursor[Any], sql: str, rows) -> None:
     with cur.copy(sql) as copy:
         for row in rows:
             copy.write_row(row)

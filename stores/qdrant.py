@@ -107,7 +107,7 @@ class QdrantStore:
         if dim < 1:
             raise ValueError("dim must be positive")
         self.url = url or None
-        self.path = None if self.url else (MEMORY if str(path) == MEMORY else Path(path))
+        self.path = None if self.url else (MEMORY if str(path) == MEMORY else Path(path or ""))
         self.collection = collection
         self.dim = dim
         self._api_key = api_key

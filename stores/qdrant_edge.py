@@ -21,7 +21,7 @@ from veridict.types import Chunk, Document
 try:
     import qdrant_edge as qe
 except ImportError:  # optional backend
-    qe = None
+    qe = None  # type: ignore[assignment]  # QdrantEdgeStore checks for it and says what to install
 
 SHARD_MARKER = "edge_config.json"  # written by EdgeShard.create
 
@@ -34,7 +34,7 @@ def _filter(
 ):
     if not tenant:
         raise ValueError("tenant is required")
-    must = [qe.FieldCondition(key="tenant", match=qe.MatchValue(tenant))]
+    must: list[Any] = [qe.FieldCondition(key="tenant", match=qe.MatchValue(tenant))]
     if document_id is not None:
         must.append(qe.FieldCondition(key="document_id", match=qe.MatchValue(document_id)))
     if document_ids:

@@ -7,7 +7,8 @@ import datetime as dt
 import math
 import operator
 import re
-from typing import Literal
+from collections.abc import Callable, Sequence
+from typing import Any, Literal, cast
 
 from pydantic import BaseModel, Field
 
@@ -28,7 +29,7 @@ class CurrencyMismatch(CalculatorError):
     """Amounts in different currencies were to be added."""
 
 
-_BINARY = {
+_BINARY: dict[type[ast.operator], Callable[[Any, Any], Any]] = {
     ast.Add: operator.add,
     ast.Sub: operator.sub,
     ast.Mult: operator.mul,
@@ -37,8 +38,10 @@ _BINARY = {
     ast.Mod: operator.mod,
     ast.Pow: operator.pow,
 }
-_UNARY = {ast.UAdd: operator.pos, ast.USub: operator.neg}
-_FUNCTIONS = {"min": min, "max": max, "abs": abs, "round": round, "sum": lambda *a: math.fsum(a)}
+_UNARY: dict[type[ast.unaryop], Callable[[Any], Any]] = {ast.UAdd: operator.pos, ast.USub: operator.neg}
+_FUNCTIONS: dict[str, Callable[..., Any]] = {
+    "min": min, "max": max, "abs": abs, "round": round, "sum": lambda *a: math.fsum(a),
+}
 
 
 def evaluate(expression: str) -> float:
@@ -60,7 +63,7 @@ def evaluate(expression: str) -> float:
 
 def _eval(node: ast.AST) -> float:
     if isinstance(node, ast.Constant) and type(node.value) in (int, float):
-        return node.value
+        return cast(float, node.value)  # an int or a float, as just checked
     if isinstance(node, ast.BinOp) and type(node.op) in _BINARY:
         left, right = _eval(node.left), _eval(node.right)
         if isinstance(node.op, ast.Pow) and abs(right) > MAX_EXPONENT:
@@ -114,7 +117,7 @@ def date_add(start: str | dt.date, duration: str) -> dt.date:
     return add_duration(a, period)
 
 
-def sum_amounts(amounts: list[str | tuple[float, str | None]]) -> tuple[float, str | None]:
+def sum_amounts(amounts: Sequence[str | tuple[float, str | None]]) -> tuple[float, str | None]:
     """Add amounts ('EUR 150,000' or (150000, 'EUR')); refuse to add different currencies."""
     total = 0.0
     currencies: set[str] = set()

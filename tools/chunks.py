@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from tools.base import HitMeta, ToolContext, citation_for, status_of
 from veridict.types import Chunk, Document, Evidence, Section, StoreName
 
@@ -36,7 +38,7 @@ def chunk_evidence(
 
 def section_evidence(
     section: Section, document: Document, score: float = 1.0, store: StoreName = "lexical", channel: str = "clauses",
-    pages: list[tuple[int, int, int]] = (),
+    pages: Sequence[tuple[int, int, int]] = (),
 ) -> tuple[Evidence, HitMeta]:
     citation = citation_for(
         document,

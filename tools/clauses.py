@@ -19,6 +19,7 @@ class SectionQuery(BaseModel):
 
 
 def _clauses_by_type(ctx: ToolContext, args: ClauseQuery) -> ToolResult:
+    assert ctx.pg is not None  # run_tool checked the store is configured
     rows = ctx.pg.sections_by_type(ctx.tenant, args.clause_type, document_ids=args.document_ids or None,
                                    limit=args.limit)
     result = ToolResult(tool="clauses")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from tools.base import HitMeta, ToolContext, ToolResult, ToolSpec, citation_for, status_of
-from veridict.types import Document, Evidence, Fact
+from veridict.types import Document, Evidence, Fact, StoreName
 
 
 class FactQuery(BaseModel):
@@ -29,7 +29,7 @@ def fact_text(fact: Fact) -> str:
 
 
 def fact_evidence(fact: Fact, document: Document, score: float = 1.0) -> tuple[Evidence, HitMeta]:
-    store = "tables" if fact.attribute == "table_cell" or fact.method == "table" else "facts"
+    store: StoreName = "tables" if fact.attribute == "table_cell" or fact.method == "table" else "facts"
     citation = citation_for(
         document,
         store,
@@ -48,6 +48,7 @@ def fact_evidence(fact: Fact, document: Document, score: float = 1.0) -> tuple[E
 
 
 def _query_facts(ctx: ToolContext, args: FactQuery) -> ToolResult:
+    assert ctx.pg is not None  # run_tool checked the store is configured
     rows = ctx.pg.query_facts(
         ctx.tenant,
         attribute=args.attribute,

@@ -42,25 +42,29 @@ class CypherQuery(BaseModel):
 
 
 def _entity_documents(ctx: ToolContext, args: EntityDocumentsQuery) -> ToolResult:
+    assert ctx.graph is not None  # run_tool checked the store is configured
     rows = ctx.graph.documents_for_entity(ctx.tenant, args.entity_name, active_only=args.active_only)
     return ToolResult(tool="graph_entity", rows=list(rows))
 
 
 def _document_clauses(ctx: ToolContext, args: DocumentClausesQuery) -> ToolResult:
+    assert ctx.graph is not None  # run_tool checked the store is configured
     rows = ctx.graph.clauses(ctx.tenant, args.document_id, clause_type=args.clause_type)
     return ToolResult(tool="graph_clauses", rows=list(rows))
 
 
 def _parties(ctx: ToolContext, args: PartiesQuery) -> ToolResult:
+    assert ctx.graph is not None  # run_tool checked the store is configured
     return ToolResult(tool="graph_parties", rows=list(ctx.graph.parties(ctx.tenant, args.document_id)))
 
 
 def _references(ctx: ToolContext, args: ReferencesQuery) -> ToolResult:
+    assert ctx.graph is not None  # run_tool checked the store is configured
     rows = list(ctx.graph.references_from(ctx.tenant, args.clause_ids))
     result = ToolResult(tool="graph_refs", rows=rows)
     for row in rows:
         evidence, meta = reference_evidence(ctx, row)
-        if evidence is not None:
+        if evidence is not None and meta is not None:  # both or neither
             result.add(evidence, meta)
     return result
 
@@ -117,6 +121,7 @@ def _find_target(text: str, key: str, name: str) -> tuple[int, int]:
 
 
 def _cypher(ctx: ToolContext, args: CypherQuery) -> ToolResult:
+    assert ctx.graph is not None  # run_tool checked the store is configured
     rows = ctx.graph.run_read_only(ctx.tenant, args.cypher, args.params or None, limit=args.limit)
     return ToolResult(tool="cypher", rows=list(rows))
 

@@ -15,6 +15,7 @@ class LexicalQuery(BaseModel):
 
 
 def _lexical_search(ctx: ToolContext, args: LexicalQuery) -> ToolResult:
+    assert ctx.pg is not None  # run_tool checked the store is configured
     rows = ctx.pg.lexical_search(ctx.tenant, args.query, document_ids=args.document_ids or None, limit=args.limit)
     result = ToolResult(tool="lexical")
     for chunk, document, rank in rows:

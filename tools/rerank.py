@@ -7,6 +7,7 @@ match. A cross-encoder is used only when ``settings.reranker_path`` is set.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 
@@ -101,9 +102,9 @@ def rerank(
     evidence: list[Evidence],
     meta: dict[str, HitMeta],
     fused: dict[str, float],
-    attributes: list[str] = (),
+    attributes: Sequence[str] = (),
     qualifier: str | None = None,
-    clause_types: list[str] = (),
+    clause_types: Sequence[str] = (),
     reranker_path: Path | None = None,
     alpha: float = 0.35,
     beta: float = 0.25,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from veridict.domain import content_words
 
@@ -35,7 +35,7 @@ def _trim(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
-def best_span(text: str, terms: list[str], phrases: list[str] = (), max_chars: int = 600,
+def best_span(text: str, terms: list[str], phrases: Sequence[str] = (), max_chars: int = 600,
               keep: Callable[[str], bool] | None = None) -> tuple[int, int, float]:
     """The sentence (plus neighbours while short) that best covers ``terms``/``phrases``.
 

@@ -20,6 +20,8 @@ class VectorQuery(BaseModel):
 
 
 def _vector_search(ctx: ToolContext, args: VectorQuery) -> ToolResult:
+    # run_tool checked these stores are configured
+    assert ctx.embedder is not None and ctx.vectors is not None and ctx.pg is not None
     vector = ctx.embedder.embed_query(args.query)
     hits = ctx.vectors.search(
         ctx.tenant,

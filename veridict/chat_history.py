@@ -40,12 +40,12 @@ def ensure_chat_schema(url: str) -> None:
 def asyncpg_url(url: str) -> str:
     """A libpq URL or conninfo as a SQLAlchemy ``postgresql+asyncpg://`` URL (Unix sockets kept)."""
     params = conninfo_to_dict(url)
-    user = quote(params.get("user") or "postgres", safe="")
+    user = quote(str(params.get("user") or "postgres"), safe="")
     password = params.get("password")
-    auth = f"{user}:{quote(password, safe='')}@" if password else f"{user}@"
-    host = params.get("host") or "127.0.0.1"
+    auth = f"{user}:{quote(str(password), safe='')}@" if password else f"{user}@"
+    host = str(params.get("host") or "127.0.0.1")
     port = params.get("port") or "5432"
-    dbname = quote(params.get("dbname") or "postgres", safe="")
+    dbname = quote(str(params.get("dbname") or "postgres"), safe="")
     if host.startswith("/"):  # a Unix socket directory goes in the query
         return f"postgresql+asyncpg://{auth}/{dbname}?" + urlencode({"host": host, "port": port})
     query = {"ssl": params["sslmode"]} if params.get("sslmode") not in (None, "disable", "prefer", "allow") else {}

@@ -140,12 +140,14 @@ def check_llm(settings: Settings) -> Check:
     if not settings.llm_enabled:
         return Check("llm", True, "not configured: deterministic extractive mode")
 
+    base_url = settings.llm_base_url or ""  # set: llm_enabled
+
     def run() -> str:
         import httpx
 
         key = settings.llm_api_key.get_secret_value() if settings.llm_api_key else ""
         headers = {"Authorization": f"Bearer {key}"} if key else {}
-        resp = httpx.get(f"{settings.llm_base_url.rstrip('/')}/models", headers=headers, timeout=10)
+        resp = httpx.get(f"{base_url.rstrip('/')}/models", headers=headers, timeout=10)
         resp.raise_for_status()
         return f"{settings.llm_base_url} answers; model {settings.llm_model}"
 

@@ -108,7 +108,10 @@ class Embedder:
     @property
     def dim(self) -> int:
         if self._dim is None:
-            self._dim = int(self._load().get_sentence_embedding_dimension())
+            dim = self._load().get_sentence_embedding_dimension()
+            if dim is None:
+                raise EmbeddingError(f"{self.model_name} does not report its embedding size")
+            self._dim = int(dim)
         return self._dim
 
     @property

@@ -9,8 +9,15 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from veridict.settings import Settings
+
+if TYPE_CHECKING:  # the stores are imported when opened: importing this module starts nothing
+    from stores.graph import GraphStore
+    from stores.postgres import PostgresStore
+    from stores.qdrant import QdrantStore
+    from veridict.embeddings import Embedder
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
@@ -20,10 +27,10 @@ os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 @dataclass
 class Stores:
     settings: Settings
-    pg: PostgresStore  # noqa: F821
-    vectors: QdrantStore  # noqa: F821
-    graph: GraphStore  # noqa: F821
-    embedder: Embedder  # noqa: F821
+    pg: PostgresStore
+    vectors: QdrantStore
+    graph: GraphStore
+    embedder: Embedder
     # stores replaced by a stand-in (stores/unavailable.py) because they could not be opened:
     # name -> why. Only ``open_stores(..., query=True)`` fills it; empty means all three are up.
     unavailable: dict[str, str] = field(default_factory=dict)

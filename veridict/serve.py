@@ -22,6 +22,7 @@ import urllib.error
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import IO
 
 from veridict.settings import Settings
 
@@ -40,7 +41,7 @@ class Server:
     port: int
     process: subprocess.Popen
     log_path: Path
-    _log: object = field(default=None, repr=False)
+    _log: IO[bytes] | None = field(default=None, repr=False)
 
     def alive(self) -> bool:
         return self.process.poll() is None
@@ -97,7 +98,8 @@ def server_env(settings: Settings, api_url: str, extra: dict[str, str] | None = 
     return env
 
 
-def _spawn(name: str, cmd: list[str], env: dict[str, str], log_path: Path, cwd: Path) -> tuple:
+def _spawn(name: str, cmd: list[str], env: dict[str, str], log_path: Path, cwd: Path,
+           ) -> tuple[subprocess.Popen, IO[bytes]]:
     log_path.parent.mkdir(parents=True, exist_ok=True)
     log = open(log_path, "ab")
     proc = subprocess.Popen(

@@ -3,9 +3,11 @@ the evidence an answer may use (facts of an attribute, passages, the documents a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from agents.critic import RELEVANT, STRONG, Grade, key_terms, names_asked_thing
-from agents.drafting.draft import Draft, DraftClaim
-from agents.drafting.quoting import DEFINITION, narrow_citation, row_words, same_word, span_source
+from agents.drafting.draft import ClaimKind, Draft, DraftClaim
+from agents.drafting.quoting import DEFINITION, fact_of, narrow_citation, row_words, same_word, span_source
 from agents.planner import Plan
 from tools.base import HitMeta, ToolContext
 from tools.calculator import CalculatorArgs, calculator
@@ -33,6 +35,8 @@ class DraftBuilder:
                                                        [p for r in plan.documents for p in r.parties])))
         self.trace: list[TraceStep] = []
         self.calls = 0
+        # every retrieved item, graded relevant or not (Drafter.build sets it); the relevant ones until then
+        self._all: list[Evidence] = self.evidence
 
     def relevance(self, e: Evidence) -> float:
         g = self.grades.get(e.id)
@@ -62,7 +66,7 @@ class DraftBuilder:
         self.draft.evidence_ids.append(key)
         return len(self.draft.citations)
 
-    def say(self, text: str, cites: list[int], kind: str = "claim", addendum: bool = False) -> None:
+    def say(self, text: str, cites: list[int], kind: ClaimKind = "claim", addendum: bool = False) -> None:
         marks = "".join(f"[{i}]" for i in dict.fromkeys(cites))
         text = text.rstrip()
         end = "" if text.endswith((".", "?", "!", '"', "”", ":")) else "."
@@ -85,7 +89,7 @@ class DraftBuilder:
         """Where citation ``n`` (1-based) points: a narrowed quote may stand on a later page than its passage."""
         return self.where(self.draft.citations[n - 1])
 
-    def span_of(self, e: Evidence, extra_terms: list[str] = ()) -> str:
+    def span_of(self, e: Evidence, extra_terms: Sequence[str] = ()) -> str:
         text = span_source(e)
         terms = content_words(self.plan.question) + list(extra_terms)
         s, t, _ = best_span(text, terms, phrases=key_terms(self.plan), max_chars=QUOTE_CHARS)
@@ -144,21 +148,21 @@ class DraftBuilder:
                and self.status_of(e) == status and (doc_ids is None or self.document_of(e) in doc_ids)]
         fit: dict[str, float] = {}
         if attribute == "amount":  # a table cell without a figure (a unit, a name) is not an amount
-            out = [e for e in out if e.fact.attribute != "table_cell" or e.fact.value_num is not None]
-            fit = {e.id: self.cell_fit(e) for e in out if e.fact.attribute == "table_cell"}
+            out = [e for e in out if fact_of(e).attribute != "table_cell" or fact_of(e).value_num is not None]
+            fit = {e.id: self.cell_fit(e) for e in out if fact_of(e).attribute == "table_cell"}
         order = {a: i for i, a in enumerate(term.facts if term else (attribute,))}
-        out.sort(key=lambda e: (-round(self.relevance(e) + fit.get(e.id, 0.0), 2), order.get(e.fact.attribute, 9),
-                                STORE_RANK.get(e.store, 5), -e.fact.confidence))
+        out.sort(key=lambda e: (-round(self.relevance(e) + fit.get(e.id, 0.0), 2), order.get(fact_of(e).attribute, 9),
+                                STORE_RANK.get(e.store, 5), -fact_of(e).confidence))
         if attribute.endswith("_date"):
             # the date asked for before a stand-in: when a contract states when it was entered into AND when it
             # takes effect, the agreement date is not its effective date (nor the other way round)
-            out.sort(key=lambda e: e.fact.attribute != attribute)
+            out.sort(key=lambda e: fact_of(e).attribute != attribute)
         return out
 
     def cell_fit(self, cell: Evidence) -> float:
         """Adjusts an amount-table cell's rank: a money value in a column headed by an amount word, in the row
         the question names (by the row header or another cell of the row: "monthly" ~ "per month")."""
-        f = cell.fact
+        f = fact_of(cell)
         money = bool(f.unit and len(f.unit) == 3 and f.unit.isalpha()) or \
             parse_money(f.value_text) is not None
         asked_amount = set(AMOUNT_WORDS) | {w for q in self.plan.qualifiers for w in q.split("_")}
@@ -171,9 +175,9 @@ class DraftBuilder:
 
     def row_of(self, cell: Evidence) -> set[str]:
         """Words of the cell's row: its header and the values of the row's other cells in the evidence."""
-        f = cell.fact
+        f = fact_of(cell)
         key = (self.document_of(cell), f.page, f.qualifier, (f.metric or "").lower())
-        texts = [f.metric or ""] + [e.fact.value_text for e in getattr(self, "_all", self.evidence)
+        texts = [f.metric or ""] + [e.fact.value_text for e in self._all
                                     if e.fact is not None and e.fact.attribute == "table_cell"
                                     and (self.document_of(e), e.fact.page, e.fact.qualifier,
                                          (e.fact.metric or "").lower()) == key]
@@ -211,7 +215,8 @@ class DraftBuilder:
         c = self.plan.constraints
         if not (c.date_from or c.date_to):
             return True
-        d = e.fact.value_date or parse_date(e.fact.value_text)
+        f = fact_of(e)
+        d = f.value_date or parse_date(f.value_text)
         if d is None:
             return False
         return (c.date_from is None or d > c.date_from) and (c.date_to is None or d < c.date_to)

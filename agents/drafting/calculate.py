@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from agents.drafting.quoting import fact_of
 from agents.drafting.registry import drafts
 from agents.drafting.values import ValueDrafter
 from tools.calculator import CalculatorArgs
@@ -16,10 +17,11 @@ def draft_calculation(d: ValueDrafter) -> None:
         a, b = [d.facts_for(x, ids) for x in attrs[:2]]
         if a and b:
             start, end = a[0], b[0]
-            result = d.run_calculator(CalculatorArgs(operation="date_difference", start=start.fact.value_text,
-                                                     end=end.fact.value_text, unit="days"))
+            sf, ef = fact_of(start), fact_of(end)
+            result = d.run_calculator(CalculatorArgs(operation="date_difference", start=sf.value_text,
+                                                     end=ef.value_text, unit="days"))
             if result:
-                d.say(f"From {start.fact.value_text} to {end.fact.value_text} is {result} days",
+                d.say(f"From {sf.value_text} to {ef.value_text} is {result} days",
                       [d.cite(start), d.cite(end)])
             return
     amounts: list[Evidence] = []

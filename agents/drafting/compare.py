@@ -60,25 +60,25 @@ def state_verdict(d: ValueDrafter, have: list[tuple[DocumentRef, Evidence]]) -> 
         text = ev.fact.value_text if ev.fact else ev.text
         vals.append((ev, text))
     if comp in ("earlier", "later"):
-        dated = [(ev, parse_date(t) or (ev.fact.value_date if ev.fact else None)) for ev, t in vals]
-        dated = [(ev, d) for ev, d in dated if d]
+        maybe_dated = [(ev, parse_date(t) or (ev.fact.value_date if ev.fact else None)) for ev, t in vals]
+        dated = [(ev, day) for ev, day in maybe_dated if day]
         if len(dated) >= 2:
             pick = min(dated, key=lambda x: x[1]) if comp == "earlier" else max(dated, key=lambda x: x[1])
             d.say(f"{name(pick[0])} is the {comp} one", [d.cite(pick[0])])
     elif comp in ("longer", "shorter"):
-        durs = [(ev, duration_days(t)) for ev, t in vals]
-        durs = [(ev, d) for ev, d in durs if d is not None]
-        if len(durs) >= 2 and len({d for _, d in durs}) > 1:
-            pick = max(durs, key=lambda x: x[1]) if comp == "longer" else min(durs, key=lambda x: x[1])
-            d.say(f"{name(pick[0])} has the {comp} period", [d.cite(pick[0])])
+        maybe_durs = [(ev, duration_days(t)) for ev, t in vals]
+        durs = [(ev, days) for ev, days in maybe_durs if days is not None]
+        if len(durs) >= 2 and len({days for _, days in durs}) > 1:
+            by_days = max(durs, key=lambda x: x[1]) if comp == "longer" else min(durs, key=lambda x: x[1])
+            d.say(f"{name(by_days[0])} has the {comp} period", [d.cite(by_days[0])])
         elif len(durs) >= 2:
             d.say("Both periods are the same", [d.cite(ev) for ev, _ in durs])
     elif comp in ("larger", "smaller"):
-        amounts = [(ev, parse_amount(t)) for ev, t in vals]
-        amounts = [(ev, a) for ev, a in amounts if a]
+        maybe_amounts = [(ev, parse_amount(t)) for ev, t in vals]
+        amounts = [(ev, a) for ev, a in maybe_amounts if a]
         if len(amounts) >= 2 and len({a[1] for _, a in amounts if a[1]}) <= 1:
-            pick = max(amounts, key=lambda x: x[1][0]) if comp == "larger" else min(amounts, key=lambda x: x[1][0])
-            d.say(f"{name(pick[0])} has the {comp} amount", [d.cite(pick[0])])
+            by_amount = max(amounts, key=lambda x: x[1][0]) if comp == "larger" else min(amounts, key=lambda x: x[1][0])
+            d.say(f"{name(by_amount[0])} has the {comp} amount", [d.cite(by_amount[0])])
         elif len(amounts) >= 2:
             d.say("The amounts are in different currencies and are not compared", [], kind="framing")
     elif comp == "same" and d.plan.attribute:

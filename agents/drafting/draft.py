@@ -9,11 +9,13 @@ from pydantic import BaseModel, Field
 from veridict.domain import RefusalReason
 from veridict.types import Citation
 
+ClaimKind = Literal["claim", "framing"]
+
 
 class DraftClaim(BaseModel):
     text: str
     citation_indexes: list[int] = Field(default_factory=list)  # 1-based into Draft.citations
-    kind: Literal["claim", "framing"] = "claim"
+    kind: ClaimKind = "claim"
     addendum: bool = False  # version history / source conflict: carried over into an LLM draft
 
 

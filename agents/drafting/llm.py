@@ -16,7 +16,7 @@ from veridict.types import Evidence
 
 def llm_evidence(evidence: list[Evidence], grades: dict[str, Grade], limit: int) -> list[Evidence]:
     """The items the model sees: relevant ones, best first, facts before text."""
-    rel = [e for e in evidence if (grades.get(e.id).relevance if grades.get(e.id) else 0) >= RELEVANT]
+    rel = [e for e in evidence if (g.relevance if (g := grades.get(e.id)) else 0) >= RELEVANT]
     rel.sort(key=lambda e: (STORE_RANK.get(e.store, 5) > 1, -(grades[e.id].relevance)))
     return rel[:limit]
 

@@ -4,15 +4,22 @@ quote, a quote cut at a space, a citation narrowed onto a quote, and the compara
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from tools.text import find_loose, normalise_space, page_holding
 from veridict.domain import ATTRIBUTE_BY_NAME, PERIOD_NOUNS, content_words
 from veridict.domain.values import extract_figures, parse_amount, parse_date
-from veridict.types import Citation, Evidence
+from veridict.types import Citation, Evidence, Fact
 
 END_CUE = re.compile(r"\b(?:expir(?:e|es|ing|ation)|end(?:s|ing)?|until|through|terminat(?:e|es|ing))\s+(?:on\s+)?$",
                      re.IGNORECASE)
 TERM_WORDS = ("expiration_date", "term", "renewal_term")
+
+
+def fact_of(e: Evidence) -> Fact:
+    """The fact row of evidence the caller knows to be a fact (picked by ``facts_for`` or checked)."""
+    assert e.fact is not None, f"{e.id} is not a fact"
+    return e.fact
 
 
 def stated_end_date(quote: str) -> str | None:
@@ -30,7 +37,7 @@ def stated_end_date(quote: str) -> str | None:
 def term_words_stated(e: Evidence) -> bool:
     """A term given in words ("perpetual", "indefinite") must be said by its quote; a quote about something
     else does not make an agreement perpetual. Values with figures are checked by ``quote_states``."""
-    f = e.fact
+    f = fact_of(e)
     if f.attribute not in TERM_WORDS or extract_figures(f.value_text, structural=True):
         return True
     low = e.citation.quote.lower()
@@ -101,7 +108,8 @@ def span_source(e: Evidence) -> str:
     return text
 
 
-def narrow_citation(citation: Citation, quote: str, pages: list[tuple[int, int, int]] = (), text: str = "") -> Citation:
+def narrow_citation(citation: Citation, quote: str, pages: Sequence[tuple[int, int, int]] = (), text: str = "",
+                    ) -> Citation:
     """The citation with its quote narrowed to ``quote``: offsets moved onto the quote when it is found in the
     passage (its citation's quote, else ``text``, the passage with any heading line put before it), and, for a
     passage running across pages, the page that holds most of the quote."""

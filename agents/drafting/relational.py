@@ -40,6 +40,7 @@ def draft_relational(d: ValueDrafter) -> None:
     keys_seen: set[str] = set()
     for e in refs[:3]:
         key = d.meta[e.id].reference_key
+        assert key is not None  # refs keep only passages with a reference key
         if key in keys_seen:
             continue
         keys_seen.add(key)

@@ -12,6 +12,7 @@ from agents.critic import names_asked_thing
 from agents.drafting.builder import DraftBuilder
 from agents.drafting.quoting import (
     comparable_figure,
+    fact_of,
     has_value_shape,
     join_names,
     narrow_citation,
@@ -34,7 +35,7 @@ class ValueDrafter(DraftBuilder):
     """A DraftBuilder that can state values; the drafter of every intent is one."""
 
     def value_text(self, fact_ev: Evidence) -> str:
-        f = fact_ev.fact
+        f = fact_of(fact_ev)
         if f.attribute in ("amount", "table_cell") and f.value_num is not None and f.unit and len(f.unit) == 3 \
                 and f.unit.isalpha():
             return f"{f.unit.upper()} {f.value_num:,.2f}".replace(".00", "")
@@ -65,28 +66,28 @@ class ValueDrafter(DraftBuilder):
                     self.say(f'The {label}{doc} is {end} ({self.where(e.citation)}: "{short_quote(e.citation.quote)}")',
                              [self.cite(e)])
                     return e
-        if facts and attribute == "expiration_date" and facts[0].fact.attribute == "term":
+        if facts and attribute == "expiration_date" and fact_of(facts[0]).attribute == "term":
             if self.state_expiry_from_term(facts[0]):
                 return facts[0]
         stated = [q for q in (self.with_stated_quote(e) for e in facts) if q is not None]
-        if facts and (not stated or stated[0].fact.attribute == "term"):
+        if facts and (not stated or fact_of(stated[0]).attribute == "term"):
             # no quote states the date: derive it from a quoted start date and the quoted term, or say only
             # what the page says; never show a figure the user cannot find in a cited quote
             for e in facts:
-                if e.fact.attribute.endswith("_date") and self.with_stated_quote(e) is None and \
+                if fact_of(e).attribute.endswith("_date") and self.with_stated_quote(e) is None and \
                         self.state_calculated_date(e, label, doc_ids, many_docs):
                     return e
             if stated and self.state_expiry_from_term(stated[0]):
                 return stated[0]
             for e in stated[:1] or facts:
-                if e.fact.attribute in ("expiration_date", "term") and self.state_term_only(e, label, many_docs):
+                if fact_of(e).attribute in ("expiration_date", "term") and self.state_term_only(e, label, many_docs):
                     return e
         facts = stated
         if facts:
             best = facts[0]
             n = self.cite(best)
             doc = f" in {self.title(best, version=True)}" if many_docs or self.plan.documents else ""
-            row = best.fact.metric if best.fact.attribute == "table_cell" else None
+            row = fact_of(best).metric if fact_of(best).attribute == "table_cell" else None
             if row and not re.search(r"\d", row):  # the row it is read from (a figure would need a citation)
                 label = f"{label} for {normalise_space(row)}"
             also = self.other_pages_stating(best)
@@ -158,21 +159,23 @@ class ValueDrafter(DraftBuilder):
         return self.with_widened_quote(e)
 
     def with_widened_quote(self, e: Evidence, reach: int = 400) -> Evidence | None:
-        f, c = e.fact, e.citation
+        f, c = fact_of(e), e.citation
         value = f.value_date.isoformat() if f.value_date else (parse_date(f.value_text) or dt.date.min).isoformat()
         pg = getattr(self.ctx, "pg", None)
-        if pg is None or c.char_start is None or c.char_end is None or value == dt.date.min.isoformat():
+        char_start, char_end = c.char_start, c.char_end
+        if pg is None or self.ctx is None or char_start is None or char_end is None \
+                or value == dt.date.min.isoformat():
             return None
-        lo = max(0, c.char_start - reach)
+        lo = max(0, char_start - reach)
         try:
-            window = pg.document_text(self.ctx.tenant, c.document_id, lo, c.char_end + reach)
+            window = pg.document_text(self.ctx.tenant, c.document_id, lo, char_end + reach)
         except Exception:  # a store failure only means no widening
             return None
         hits = [g for g in extract_figures(window, structural=True) if g.kind == "date" and g.value == value]
         if not hits:
             return None
-        near = min(hits, key=lambda g: min(abs(lo + g.start - c.char_start), abs(lo + g.end - c.char_end)))
-        start, end = min(c.char_start, lo + near.start), max(c.char_end, lo + near.end)
+        near = min(hits, key=lambda g: min(abs(lo + g.start - char_start), abs(lo + g.end - char_end)))
+        start, end = min(char_start, lo + near.start), max(char_end, lo + near.end)
         if end - lo < len(window) and window[end - lo] in ".;)":  # keep the sentence's own full stop
             end += 1
         if end - start > MAX_QUOTE_CHARS:
@@ -194,7 +197,7 @@ class ValueDrafter(DraftBuilder):
         found = {e.id: e for e in self.all_evidence() if e.fact is not None and self.document_of(e) == doc
                  and e.fact.attribute in START_ATTRS and self.status_of(e) == "active"}
         pg = getattr(self.ctx, "pg", None)
-        if pg is not None:
+        if pg is not None and self.ctx is not None:  # (no context has no pg)
             from tools.facts import fact_evidence
             for attr in START_ATTRS:
                 try:
@@ -207,20 +210,22 @@ class ValueDrafter(DraftBuilder):
                         found[ev.id] = ev
                         self.meta.setdefault(ev.id, meta)
         order = {a: i for i, a in enumerate(START_ATTRS)}
-        starts = sorted(found.values(), key=lambda e: (order[e.fact.attribute], -e.fact.confidence))
+        starts = sorted(found.values(), key=lambda e: (order[fact_of(e).attribute], -fact_of(e).confidence))
         return [q for q in (self.with_stated_quote(e) for e in starts) if q is not None]
 
     def state_calculated_date(self, e: Evidence, label: str, doc_ids: set[str] | None, many_docs: bool) -> bool:
         """A date fact whose quote states a period, not the date (end = start + term): cite the quoted start
         date and the quoted term, and say the date is calculated."""
-        end = e.fact.value_date or parse_date(e.fact.value_text)
+        f = fact_of(e)
+        end = f.value_date or parse_date(f.value_text)
         periods = periods_in(e.citation.quote)
         if end is None or not periods:
             return False
         for start in self.quoted_start_dates(self.document_of(e)):
-            if start.fact.attribute == e.fact.attribute:
+            sf = fact_of(start)
+            if sf.attribute == f.attribute:
                 continue
-            begin = start.fact.value_date or parse_date(start.fact.value_text)
+            begin = sf.value_date or parse_date(sf.value_text)
             if begin is None:
                 continue
             for period in periods:
@@ -228,7 +233,7 @@ class ValueDrafter(DraftBuilder):
                 if when is None or end not in (when, when - dt.timedelta(days=1)):
                     continue
                 doc = f" of {self.title(e, version=True)}" if many_docs or self.plan.documents else ""
-                start_label = attribute_label(start.fact.attribute)
+                start_label = attribute_label(sf.attribute)
                 self.draft.derived_dates.append(end.isoformat())
                 self.say(f'The {label}{doc} is calculated, not stated: the agreement runs {surface} '
                          f'({self.where(e.citation)}: "{short_quote(e.citation.quote)}") from its {start_label}, '
@@ -254,14 +259,15 @@ class ValueDrafter(DraftBuilder):
         if not starts or not periods_in(term.citation.quote):
             return False
         start = starts[0]
-        when = self.run_calculator(CalculatorArgs(operation="date_add", start=start.fact.value_text,
-                                                  duration=term.fact.value_text))
+        sf, tf = fact_of(start), fact_of(term)
+        when = self.run_calculator(CalculatorArgs(operation="date_add", start=sf.value_text,
+                                                  duration=tf.value_text))
         if when is None:
             return False
         self.draft.derived_dates.append(when)
-        label = start.fact.attribute.replace("_", " ")
-        self.say(f"{self.title(term)} runs for {term.fact.value_text} ({self.where(term.citation)}: "
-                 f'"{short_quote(term.citation.quote)}") from its {label} {start.fact.value_text}, '
+        label = sf.attribute.replace("_", " ")
+        self.say(f"{self.title(term)} runs for {tf.value_text} ({self.where(term.citation)}: "
+                 f'"{short_quote(term.citation.quote)}") from its {label} {sf.value_text}, '
                  f'so it expires on {when} (calculated)',
                  [self.cite(term), self.cite(start)])
         return True
@@ -270,14 +276,14 @@ class ValueDrafter(DraftBuilder):
         exclude = {alias_key(p) for p in self.plan.exclude_parties}
         seen: OrderedDict[str, Evidence] = OrderedDict()
         for e in facts:
-            key = alias_key(e.fact.value_text)
+            key = alias_key(fact_of(e).value_text)
             if not key or any(key == x or key in x or x in key for x in exclude if x):
                 continue
             seen.setdefault(key, e)
         if not seen:
             return None
         cites = [self.cite(e) for e in seen.values()]
-        names = [e.fact.value_text for e in seen.values()]
+        names = [fact_of(e).value_text for e in seen.values()]
         if self.plan.exclude_parties:
             self.say(f"The counterparty of {self.plan.exclude_parties[0]} is {join_names(names)}", cites)
         else:
@@ -286,11 +292,12 @@ class ValueDrafter(DraftBuilder):
 
     def note_table_conflict(self, winner: Evidence, others: list[Evidence]) -> None:
         """Say when a table cell or retrieved text gives a different figure than the winning fact."""
-        wv = comparable_figure(winner.fact.value_text, winner.fact.value_num)
+        wf = fact_of(winner)
+        wv = comparable_figure(wf.value_text, wf.value_num)
         if wv is None:
             return
         for e in others:
-            if e.fact is not None and e.store == "tables" and e.fact.qualifier == winner.fact.qualifier:
+            if e.fact is not None and e.store == "tables" and e.fact.qualifier == wf.qualifier:
                 ov = comparable_figure(e.fact.value_text, e.fact.value_num)
                 if ov is not None and ov != wv and winner.store == "facts":
                     n, m = self.cite(winner), self.cite(e)
@@ -303,13 +310,14 @@ class ValueDrafter(DraftBuilder):
         cur_meta = self.meta.get(current.id)
         if cur_meta is None:
             return
+        cf = fact_of(current)
         olds = [e for e in self.all_evidence() if e.fact is not None and self.status_of(e) == "superseded"
                 and (m := self.meta.get(e.id)) is not None and m.doc_key == cur_meta.doc_key
-                and e.fact.attribute == current.fact.attribute
-                and (e.fact.qualifier or "") == (current.fact.qualifier or "")]
+                and e.fact.attribute == cf.attribute
+                and (e.fact.qualifier or "") == (cf.qualifier or "")]
         for old in sorted(olds, key=lambda e: -e.citation.version):
-            if comparable_figure(old.fact.value_text, old.fact.value_num) != comparable_figure(current.fact.value_text,
-                                                                           current.fact.value_num):
+            of = fact_of(old)
+            if comparable_figure(of.value_text, of.value_num) != comparable_figure(cf.value_text, cf.value_num):
                 n = self.cite(old)
                 self.say(f"The earlier version (v{old.citation.version}) said {self.value_text(old)}; "
                          f"the active version is v{current.citation.version}", [n], addendum=True)

@@ -561,8 +561,8 @@ def _sentence_around(text: str, start: int, end: int) -> str:
     lo = 0
     for m in _SENTENCE_END.finditer(text, max(0, start - 600), start):
         lo = m.end()
-    m = _SENTENCE_END.search(text, end)
-    hi = m.end() if m else len(text)
+    after = _SENTENCE_END.search(text, end)
+    hi = after.end() if after else len(text)
     return text[lo:hi]
 
 

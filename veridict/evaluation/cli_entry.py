@@ -10,7 +10,7 @@ import time
 import uuid
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, cast
 
 from veridict.evaluation.documents import DocResolver
 from veridict.evaluation.questions import (
@@ -47,7 +47,7 @@ class IngestFn(Protocol):
 class AnswererFactory(Protocol):
     """Build the answer function for a tenant: ``(tenant, mode) -> (question -> Answer)``."""
 
-    def __call__(self, tenant: str, mode: str) -> AnswerFn: ...
+    def __call__(self, tenant: str, mode: str, /) -> AnswerFn: ...
 
 
 def fresh_tenant(mode: str) -> str:
@@ -166,10 +166,11 @@ def run_cli_eval(
     from veridict.evaluation.baseline import baseline_factory
     from veridict.factory import open_stores
 
-    modes = ["agent", "baseline"] if mode == "both" else [mode]
-    unknown = [m for m in modes if m not in ("agent", "baseline")]
+    requested = ["agent", "baseline"] if mode == "both" else [mode]
+    unknown = [m for m in requested if m not in ("agent", "baseline")]
     if unknown:
         raise EvaluationError(f"unknown mode {unknown[0]!r}: use agent, baseline or both")
+    modes = cast(list[Mode], requested)  # each is checked above
     reports: dict[str, EvalReport] = {}
     with open_stores(settings) as stores:
         tenant_ = tenant or fresh_tenant("eval")

@@ -459,8 +459,8 @@ class _QuoteFacts:
         self.money = money_in(joined)
         self.percents = {p.value for p in find_percentages(joined)}
         self.numbers = _numbers(joined)
-        for d in self.dates:
-            self.numbers |= {float(d.year), float(d.day)}
+        for day in self.dates:
+            self.numbers |= {float(day.year), float(day.day)}
         self.numbers |= {v for v, _ in self.money}
         self.numbers |= {float(d.value.value) for d in find_durations(joined)}
         self.numbers |= self.percents
@@ -495,11 +495,11 @@ def unsupported_claims(answer: Answer, question_text: str = "") -> list[str]:
 
     for d in find_dates(text):
         claim(d.start, d.end, d.surface, d.value in facts.dates or d.value in facts.derived_dates)
-    for m in find_money(text):
-        supported = any(same_money((m.value, m.currency), q) for q in facts.money) or (
-            m.value in facts.numbers
+    for mo in find_money(text):
+        supported = any(same_money((mo.value, mo.currency), q) for q in facts.money) or (
+            mo.value in facts.numbers
         )
-        claim(m.start, m.end, m.surface, supported)
+        claim(mo.start, mo.end, mo.surface, supported)
     for p in find_percentages(text):
         claim(p.start, p.end, p.surface, p.value in facts.percents or p.value in facts.numbers)
     for dm in find_durations(text):

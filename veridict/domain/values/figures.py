@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from veridict.domain.values.dates import MONTH, find_dates
@@ -83,8 +84,8 @@ def extract_figures(text: str, structural: bool = False) -> list[Figure]:
 
     for d in find_dates(source):
         add(Figure("date", d.value.isoformat(), d.surface, d.start, d.end))
-    for m in find_money(source):
-        add(Figure("money", fmt_number(m.value), m.surface, m.start, m.end, m.currency))
+    for mo in find_money(source):
+        add(Figure("money", fmt_number(mo.value), mo.surface, mo.start, mo.end, mo.currency))
     for p in find_percentages(source):
         add(Figure("percent", fmt_number(p.value), p.surface, p.start, p.end))
     for m in _MONTH_YEAR.finditer(source):
@@ -121,7 +122,8 @@ def parse_amount(text: str) -> tuple[float, str | None] | None:
 class FigurePool:
     """The figures of a set of source texts, for support checks."""
 
-    def __init__(self, texts: list[str] = (), extra_dates: list[str] = (), extra_numbers: list[float] = ()):
+    def __init__(self, texts: Iterable[str] = (), extra_dates: Iterable[str] = (),
+                 extra_numbers: Iterable[float] = ()):
         self.numbers: set[str] = set()
         self.dates: set[str] = set(extra_dates)
         self.money: set[tuple[str, str | None]] = set()
