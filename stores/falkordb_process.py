@@ -48,6 +48,7 @@ SPAWN_TIMEOUT_S = 15.0  # redis-server's foreground part: parse the config, fork
 STOP_TIMEOUT_S = 15.0
 REWRITE_TIMEOUT_S = 300.0
 PROGRESS_EVERY_S = 2.0
+POLL_TIMEOUT_S = 1.0  # one PING while waiting for a start
 ADDRESS_IN_USE = "Address already in use"
 
 
@@ -129,25 +130,36 @@ def wait_ready(
     ready_check: Callable[[], bool] = lambda: True,
     progress: Callable[[str], None] | None = None,
 ) -> tuple[bool, str]:
-    """Wait until the server answers PING for this folder (loading is reported); (ok, why not)."""
+    """Wait until the server answers PING for this folder; (ok, why not).
+
+    While it loads its files it answers LOADING, or nothing at all during a long replayed
+    command (the connection is accepted but not served): both count as loading and are reported
+    through `progress`, at once and then every PROGRESS_EVERY_S.
+    """
     started = time.monotonic()
-    last_report = started
+    last_report: float | None = None
     client = redis.Redis(
-        host=HOST, port=port, socket_timeout=30, socket_connect_timeout=1, retry=Retry(NoBackoff(), 0)
-    )
+        host=HOST, port=port, socket_timeout=POLL_TIMEOUT_S, socket_connect_timeout=POLL_TIMEOUT_S,
+        retry=Retry(NoBackoff(), 0),
+    )  # fmt: skip
     why = "it did not answer"
     try:
         while True:
+            loading = False
             try:
                 if client.ping() and dir_of(client) == str(home) and ready_check():
                     return True, ""
             except redis.exceptions.BusyLoadingError:
-                why = "it was still loading the graph"
-                if progress and time.monotonic() - last_report >= PROGRESS_EVERY_S:
-                    last_report = time.monotonic()
-                    progress(_loading_message(client, home, time.monotonic() - started))
+                loading = True
+            except redis.exceptions.TimeoutError:
+                loading = pid is None or alive(pid)  # connected, not served: busy with its files
             except redis.exceptions.ConnectionError:
                 pass
+            if loading:
+                why = "it was still loading the graph"
+                if progress and (last_report is None or time.monotonic() - last_report >= PROGRESS_EVERY_S):
+                    last_report = time.monotonic()
+                    progress(_loading_message(client, home, last_report - started))
             if pid and not alive(pid):
                 return False, "it exited"
             if time.monotonic() - started >= timeout_s:
@@ -158,14 +170,15 @@ def wait_ready(
 
 
 def _loading_message(client: redis.Redis, home: Path, waited_s: float) -> str:
-    try:
+    done = ""
+    try:  # Redis counts the bytes read, in steps: early on, or during one long command, it says 0
         info = client.info("persistence")
-        perc = float(info.get("loading_loaded_perc", 0.0))
-        eta = int(info.get("loading_eta_seconds", 0))
-        done = f"{perc:.0f} % loaded, about {eta} s left"
+        total = int(info.get("loading_total_bytes", 0))
+        if total and info.get("loading_loaded_perc"):
+            done = f", {float(info['loading_loaded_perc']):.0f} % of {total / 2**20:.1f} MB read"
     except redis.exceptions.RedisError:
-        done = "loading"
-    return f"FalkorDB is loading the graph under {home}: {done} (waited {waited_s:.0f} s)"
+        pass
+    return f"FalkorDB is loading the graph under {home}{done} (waited {waited_s:.0f} s)"
 
 
 def rewrite_aof(client: redis.Redis, timeout_s: float = REWRITE_TIMEOUT_S) -> None:
