@@ -35,6 +35,7 @@ HOST = fp.HOST
 MAX_BOLT_PORT = fp.MAX_BOLT_PORT
 DEFAULT_START_TIMEOUT_S = 120.0
 LOCK_GRACE_S = 60.0  # waiting for another command's start: its wait, plus this
+ABANDON_GRACE_S = 3.0  # a launched server that did not get ready: SIGTERM, then SIGKILL after this
 EXIT_GRACE_S = 5.0  # a killed server's lock is released once its last process is gone
 
 Progress = Callable[[str], None]
@@ -209,9 +210,13 @@ def _switch_persistence(home: Path, port: int, target: str) -> None:
 
 
 def _abandon(home: Path, pid: int) -> None:
-    """Stop a server this command launched that did not get ready, and forget it."""
+    """Stop a server this command launched that did not get ready, and forget it.
+
+    No command has written through it yet, and Redis replaces its files only by renaming a
+    finished one: a SIGKILL after a short grace loses no data.
+    """
     if fp.alive(pid) and fp.is_our_process(home, pid):
-        fp.terminate(pid)
+        fp.terminate(pid, grace_s=ABANDON_GRACE_S)
     for name in ("state.json", "redis.pid"):
         with contextlib.suppress(FileNotFoundError):
             (home / name).unlink()

@@ -233,11 +233,14 @@ def shutdown(port: int, pid: int | None, persistence: str, on_rewrite_error: Cal
         terminate(pid)
 
 
-def terminate(pid: int) -> None:
-    """SIGTERM (redis saves, or gives up loading), then SIGKILL if it does not go."""
+def terminate(pid: int, grace_s: float = STOP_TIMEOUT_S) -> None:
+    """SIGTERM (redis saves, or gives up loading), then SIGKILL if it has not gone after grace_s.
+
+    A server replaying a long command acts on SIGTERM only once that command is done (seconds).
+    """
     with contextlib.suppress(ProcessLookupError):
         os.kill(pid, signal.SIGTERM)
-    if not wait_exit(pid, STOP_TIMEOUT_S):
+    if not wait_exit(pid, grace_s):
         with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGKILL)
         wait_exit(pid, 5.0)
