@@ -174,8 +174,9 @@ def _loading_message(client: redis.Redis, home: Path, waited_s: float) -> str:
     try:  # Redis counts the bytes read, in steps: early on, or during one long command, it says 0
         info = client.info("persistence")
         total = int(info.get("loading_total_bytes", 0))
-        if total and info.get("loading_loaded_perc"):
-            done = f", {float(info['loading_loaded_perc']):.0f} % of {total / 2**20:.1f} MB read"
+        perc = float(str(info.get("loading_loaded_perc", 0)).rstrip("%") or 0)
+        if total and perc > 0:
+            done = f", {perc:.0f} % of {total / 2**20:.1f} MB read"
     except redis.exceptions.RedisError:
         pass
     return f"FalkorDB is loading the graph under {home}{done} (waited {waited_s:.0f} s)"
