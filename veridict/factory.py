@@ -76,7 +76,7 @@ def open_graph(settings: Settings):
     else:
         from stores.embedded_falkordb import ensure_falkordb
 
-        host, port = ensure_falkordb(settings.data_path)
+        host, port = ensure_falkordb(settings.data_path, start_timeout_s=settings.graph_start_timeout_s)
     from stores.retry import RetryPolicy
 
     return FalkorDBGraph(host, port, settings.graph_name, password=password,

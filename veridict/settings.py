@@ -47,6 +47,9 @@ class Settings(BaseSettings):
     graph_user: str | None = None
     graph_password: SecretStr | None = None
     graph_name: str = "veridict"
+    # The embedded FalkorDB: how long a command waits for it to start (loading its graph
+    # included) before the graph counts as unavailable.
+    graph_start_timeout_s: float = Field(default=120.0, gt=0)
 
     # Postgres and graph calls failing on a connection error (refused, reset, a server
     # restarting) are retried this many times in all, with a short exponential backoff
