@@ -79,7 +79,8 @@ def synthetic_contract(i: int, rng: random.Random, shared: list[Entity]):
     refs = [
         Reference(rng.choice(sections).id, "regulation", f"Regulation {rng.randrange(REGULATION_POOL)}", None, 1)
         for _ in range(REGULATION_REFS)
-    ] + [Reference(rng.choice(sections).id, "clause", rng.choice(sections).number, None, 1) for _ in range(CLAUSE_REFS)]
+    ] + [Reference(rng.choice(sections).id, "clause", rng.choice(sections).number or "1", None, 1)
+       for _ in range(CLAUSE_REFS)]
     return doc, sections, entities, mentions, refs
 
 
@@ -106,7 +107,10 @@ def _aof_files(home: Path) -> dict[str, int]:
 
 def _plain_shutdown(root: Path) -> float:
     """Stop as earlier versions did: SHUTDOWN, no rewrite. Returns seconds until the port is free."""
-    host, port = falkordb_status(root)
+    status = falkordb_status(root)
+    if status is None:
+        raise RuntimeError("the embedded FalkorDB is not running")
+    host, port = status
     pid = int((root / "falkordb" / "redis.pid").read_text())
     started = time.perf_counter()
     client = redis.Redis(host=host, port=port, retry=Retry(NoBackoff(), 0))
@@ -206,16 +210,17 @@ def bench_size(n: int, old_wait_s: float) -> dict:
 
 
 def run(sizes: list[int], out: Path | None, old_wait_s: float = OLD_WAIT_S) -> dict:
-    results = {
+    measured: list[dict] = []
+    results: dict = {
         "machine": machine(), "started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "graphs": "synthesised through GraphStore.write_document, shaped per contract as the 510-contract "
                   "ingestion (107 clauses, 49 entities, ~450 edges); not ingested from PDFs",
         "old_wait_s": old_wait_s,
-        "sizes": [],
+        "sizes": measured,
     }  # fmt: skip
     for n in sizes:
         res = bench_size(n, old_wait_s)
-        results["sizes"].append(res)
+        measured.append(res)
         print(json.dumps(res, indent=1), flush=True)
     if out:
         out.mkdir(parents=True, exist_ok=True)

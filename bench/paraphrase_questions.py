@@ -195,7 +195,7 @@ class QuestionWriter:
     def _exact_gold(self, d: Deal, sub: str) -> tuple[Any, str, str] | None:
         if sub == "governing_law":
             law = law_of(d)
-            ok = law and self.spans_of(d, "Governing Law")
+            ok: object = law and self.spans_of(d, "Governing Law")
             return (d.answer("Governing Law"), "Governing Law", "Governing Law-Answer") if ok else None
         if sub in DATE_CATEGORY:
             category = DATE_CATEGORY[sub]

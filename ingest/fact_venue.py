@@ -60,7 +60,7 @@ def venues(doc: DocContext) -> list[Fact]:
         name = " ".join(raw.split())  # "San   Francisco" across a line break
         canonical = canonical_jurisdiction(name)
         keep_name = canonical is None or "," in name or re.search(r"County|City|District", name)
-        value = name if keep_name else canonical
+        value = name if keep_name or canonical is None else canonical
         kind = "arbitration" if re.search(r"arbitra", sentence, re.I) else "courts"
         s = lo + rel + place.start("place")
         seen.add((lo, hi))
