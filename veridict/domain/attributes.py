@@ -105,8 +105,9 @@ ATTRIBUTES: tuple[Attribute, ...] = (
         "venue", "venue",
         "Where disputes are heard: the courts (or the seat of arbitration) a party must bring a claim in.",
         (r"\bvenue\b", r"\bforum\b", r"which courts?\b", r"what courts?\b", r"courts? of which",
-         r"where (?:\w+ ){0,6}(?:disputes?|lawsuits?|suits?|claims?|litigation|cases?|proceedings?|arbitration)\b",
-         r"where (?:\w+ ){0,4}(?:sue|litigate|arbitrate|bring (?:a )?(?:claim|suit|action))",
+         # (names of parties are blanked out of the question before cues are tried: spaces may run double)
+         r"where\s+(?:\w+\s+){0,6}(?:disputes?|lawsuits?|suits?|claims?|litigation|cases?|proceedings?|arbitration)\b",
+         r"where\s+(?:\w+\s+){0,6}(?:sue|litigate|arbitrate|bring (?:a )?(?:claim|suit|action))",
          r"seat of (?:the )?arbitration"),
         ("venue", "exclusive jurisdiction", "courts of", "submit to the jurisdiction", "forum", "arbitration"),
         ("venue", "court", "jurisdiction", "forum", "arbitrat"),
