@@ -16,7 +16,8 @@ from typing import Literal
 import numpy as np
 from pydantic import BaseModel, Field
 
-from agents.planner import Plan, default_tools
+from agents.plan import Plan
+from agents.planner import default_tools
 from tools.base import HitMeta
 from tools.rerank import term_overlap
 from tools.text import sentences

@@ -8,13 +8,10 @@ confident rule and never makes a document "missing" on its own.
 from __future__ import annotations
 
 import datetime as dt
-import json
 import re
 from functools import lru_cache
-from typing import Literal
 
-from pydantic import BaseModel, Field
-
+from agents.plan import Constraints, DocumentRef, Plan
 from veridict.domain import (
     AMOUNT_KINDS,
     ATTRIBUTE_BY_NAME,
@@ -72,60 +69,6 @@ NOT_NAMES = frozenset(
     eur usd gbp article art regulation directive under between if any all list compare i we our their its
     yes no amount notice term date law laws state""".split()
 )
-
-
-class DocumentRef(BaseModel):
-    """A document the question names, and what it resolved to."""
-
-    mention: str
-    title: str | None = None
-    parties: list[str] = Field(default_factory=list)
-    explicit: bool = True  # named in the question (an unresolved explicit reference -> refusal)
-    document_ids: list[str] = Field(default_factory=list)
-    titles: list[str] = Field(default_factory=list)
-    resolved_by: str | None = None
-
-
-class Constraints(BaseModel):
-    active_only: bool = True
-    jurisdiction: str | None = None
-    value_text: str | None = None  # list filter on a fact's value ("Arizona")
-    date_from: dt.date | None = None
-    date_to: dt.date | None = None
-    min_num: float | None = None
-    max_num: float | None = None
-
-
-class Plan(BaseModel):
-    question: str
-    intent: Intent = "narrative"
-    attribute: str | None = None
-    attributes: list[str] = Field(default_factory=list)  # attribute first, then further asked attributes
-    qualifier: str | None = None
-    qualifiers: list[str] = Field(default_factory=list)  # all asked kinds of amount ("penalty ... and the fee")
-    clause_types: list[str] = Field(default_factory=list)
-    documents: list[DocumentRef] = Field(default_factory=list)
-    entities: list[str] = Field(default_factory=list)
-    constraints: Constraints = Field(default_factory=Constraints)
-    tools: list[ToolName] = Field(default_factory=list)
-    sub_questions: list[str] = Field(default_factory=list)
-    comparison: Comparison | None = None
-    keywords: list[str] = Field(default_factory=list)
-    exclude_parties: list[str] = Field(default_factory=list)  # "counterparty of X": X is not the answer
-    filter_clause_types: bool = True  # vector search restricted to the clause types (a rewrite may drop it)
-    rewrites_done: list[str] = Field(default_factory=list)  # critic strategies already applied
-    source: Literal["rules", "llm", "rules+llm"] = "rules"
-
-    @property
-    def document_ids(self) -> list[str]:
-        out: list[str] = []
-        for ref in self.documents:
-            out.extend(i for i in ref.document_ids if i not in out)
-        return out
-
-    @property
-    def missing_documents(self) -> list[DocumentRef]:
-        return [r for r in self.documents if r.explicit and not r.document_ids]
 
 
 # ----------------------------------------------------------------------------- rules
@@ -451,83 +394,3 @@ def default_tools(plan: Plan) -> list[ToolName]:
 
 
 # ----------------------------------------------------------------------------- LLM hint
-
-
-class PlanHint(BaseModel):
-    """What an LLM may add to a plan. Lists are bounded so a small model cannot run on."""
-
-    intent: Intent | None = None
-    attribute: str | None = None
-    qualifier: str | None = None
-    clause_types: list[str] = Field(default_factory=list, max_length=3)
-    documents: list[str] = Field(default_factory=list, max_length=3)
-    sub_questions: list[str] = Field(default_factory=list, max_length=3)
-
-
-def parse_hint(content: str) -> PlanHint | None:
-    """Read a hint from a model without tool calling, leniently (first {...} block; unknown values dropped)."""
-    m = re.search(r"\{.*\}", content or "", re.S)
-    if not m:
-        return None
-    try:
-        raw = json.loads(m.group(0))
-    except json.JSONDecodeError:
-        return None
-    return clean_hint(raw)
-
-
-def clean_hint(raw: object) -> PlanHint | None:
-    """A hint with only values the registry knows (an unknown attribute or clause type is dropped)."""
-    if isinstance(raw, BaseModel):
-        raw = raw.model_dump()
-    if not isinstance(raw, dict):
-        return None
-    known_attrs = {t.name for t in ATTRIBUTES}
-    known_clauses = {t.name for t in CLAUSE_TYPES}
-    hint = PlanHint()
-    if raw.get("intent") in Intent.__args__:  # type: ignore[attr-defined]
-        hint.intent = raw["intent"]
-    if raw.get("attribute") in known_attrs:
-        hint.attribute = raw["attribute"]
-    if raw.get("qualifier") in {t.name for t in AMOUNT_KINDS}:
-        hint.qualifier = raw["qualifier"]
-    hint.clause_types = [c for c in _as_list(raw.get("clause_types")) if c in known_clauses][:3]
-    hint.documents = [str(d)[:200] for d in _as_list(raw.get("documents")) if str(d).strip()][:3]
-    hint.sub_questions = [str(s)[:300] for s in _as_list(raw.get("sub_questions")) if str(s).strip()][:3]
-    return hint
-
-
-def _as_list(value) -> list:
-    if value is None:
-        return []
-    return value if isinstance(value, list) else [value]
-
-
-def merge_hint(plan: Plan, hint: PlanHint) -> Plan:
-    """Rules win where they decided; the hint fills gaps. LLM documents are never 'explicit'."""
-    merged = plan.model_copy(deep=True)
-    used = False
-    if merged.intent == "narrative" and hint.intent and hint.intent not in ("narrative",):
-        merged.intent = hint.intent
-        used = True
-    if merged.attribute is None and hint.attribute:
-        merged.attribute = hint.attribute
-        merged.attributes = [hint.attribute]
-        used = True
-    if merged.qualifier is None and hint.qualifier and merged.attribute == "amount":
-        merged.qualifier = hint.qualifier
-        merged.qualifiers = [hint.qualifier]
-        used = True
-    if not merged.clause_types and hint.clause_types:
-        merged.clause_types = hint.clause_types
-        used = True
-    if not merged.documents and hint.documents:
-        merged.documents = [DocumentRef(mention=d, title=d, explicit=False) for d in hint.documents]
-        used = True
-    if not merged.sub_questions and hint.sub_questions:
-        merged.sub_questions = hint.sub_questions
-        used = True
-    if used:
-        merged.source = "rules+llm"
-        merged.tools = default_tools(merged)
-    return merged

@@ -12,7 +12,7 @@ import re
 from pydantic import BaseModel, Field
 
 from agents.critic import expansion_terms, grade_item, key_groups
-from agents.planner import Plan
+from agents.plan import Plan
 from stores.errors import StoreError
 from tools.base import ToolContext, ToolResult, ToolSpec
 from tools.clauses import ClauseQuery, SectionQuery, clauses_by_type, section_context

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import time
 
-from agents.planner import DocumentRef, Plan
+from agents.plan import DocumentRef, Plan
 from stores.errors import StoreError
 from tools.base import ToolContext, one_line, status_of
 from tools.text import squash

@@ -25,7 +25,8 @@ from langgraph.runtime import Runtime
 from agents.critic import RelevantPassages, grade_evidence, parse_relevant, relevant_ids, rewrite, verdict_for
 from agents.drafting import Drafter, carry_addenda, documents_block, llm_evidence, parse_llm_draft
 from agents.llm import LLMUnavailable, call_llm, call_structured, make_chat_model, prompt_messages
-from agents.planner import PlanHint, clean_hint, load_spacy, merge_hint, parse_hint, parse_question
+from agents.plan_hint import PlanHint, clean_hint, merge_hint, parse_hint
+from agents.planner import load_spacy, parse_question
 from agents.provenance import build_answer
 from agents.researcher import Budget, Researcher
 from agents.resolve import resolve_documents

@@ -9,7 +9,7 @@ from typing_extensions import TypedDict
 
 from agents.critic import Grade, Verdict
 from agents.drafting import Draft
-from agents.planner import Plan
+from agents.plan import Plan
 from tools.base import HitMeta, ToolResult
 from veridict.domain import RefusalReason
 from veridict.types import Answer, Evidence, Outage, TraceStep

@@ -147,7 +147,7 @@ def test_missing_document_skips_research(pg_only, settings, tenant):
 def test_checkpointer_is_optional(pg_only, settings, tenant, caplog):
     from langgraph.checkpoint.memory import InMemorySaver
 
-    from agents.planner import Plan
+    from agents.plan import Plan
     from graphs.state import checkpoint_serializer
 
     graph = build_answer_graph(pg_only, settings, checkpointer=InMemorySaver(serde=checkpoint_serializer()))

@@ -7,7 +7,8 @@ import json
 
 import pytest
 
-from agents.planner import load_spacy, merge_hint, parse_hint, parse_question
+from agents.plan_hint import merge_hint, parse_hint
+from agents.planner import load_spacy, parse_question
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,7 @@ from langchain_core.outputs import ChatGeneration, ChatResult
 
 from agents.critic import RelevantPassages, parse_relevant, relevant_ids
 from agents.llm import call_structured
-from agents.planner import PlanHint, clean_hint, parse_hint
+from agents.plan_hint import PlanHint, clean_hint, parse_hint
 
 
 class ToolCallingFake(BaseChatModel):

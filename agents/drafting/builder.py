@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from agents.critic import RELEVANT, STRONG, Grade, key_terms, names_asked_thing
 from agents.drafting.draft import ClaimKind, Draft, DraftClaim
 from agents.drafting.quoting import DEFINITION, fact_of, narrow_citation, row_words, same_word, span_source
-from agents.planner import Plan
+from agents.plan import Plan
 from tools.base import HitMeta, ToolContext
 from tools.calculator import CalculatorArgs, calculator
 from tools.text import best_span, normalise_space

@@ -5,7 +5,7 @@ from __future__ import annotations
 from agents.drafting.quoting import join_names
 from agents.drafting.registry import drafts
 from agents.drafting.values import ValueDrafter
-from agents.planner import DocumentRef
+from agents.plan import DocumentRef
 from veridict.domain.names import alias_key
 from veridict.domain.values import duration_days, parse_amount, parse_date
 from veridict.types import Evidence
