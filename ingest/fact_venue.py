@@ -36,7 +36,7 @@ _PLACE = re.compile(
 _NOT_A_PLACE = frozenset({
     "agreement", "section", "article", "party", "parties", "company", "the", "state", "states", "court", "courts",
     "federal", "dispute", "disputes", "county", "district", "city", "province", "any", "such", "this", "each",
-    "arbitration", "arbitrator", "rules", "commercial", "american", "international", "chamber", "association",
+    "arbitration", "arbitrator", "rule", "rules", "commercial", "american", "international", "chamber", "association",
 })
 _NUMBER_WORD = re.compile(r"(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|"
                           r"sixty|seventy|eighty|ninety|hundred)\b", re.I)
