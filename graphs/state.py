@@ -8,11 +8,11 @@ from typing import Annotated, Any, NotRequired
 from typing_extensions import TypedDict
 
 from agents.critic import Grade, Verdict
-from agents.drafting import Draft
-from agents.plan import Plan
+from agents.drafting import Draft, DraftClaim
+from agents.plan import Constraints, DocumentRef, Plan
 from tools.base import HitMeta, ToolResult
 from veridict.domain import RefusalReason
-from veridict.types import Answer, Evidence, Outage, TraceStep
+from veridict.types import Answer, Citation, Evidence, Fact, Outage, TraceStep
 
 
 class NewTurn(list):
@@ -85,11 +85,9 @@ class AnswerContext:
 # Types the state holds, for a checkpointer that only deserialises allow-listed types:
 #   InMemorySaver(serde=checkpoint_serializer())  /  PostgresSaver(conn, serde=checkpoint_serializer())
 CHECKPOINT_TYPES: list[tuple[str, str]] = [
-    ("agents.planner", "Plan"), ("agents.planner", "DocumentRef"), ("agents.planner", "Constraints"),
-    ("agents.critic", "Grade"), ("agents.drafter", "Draft"), ("agents.drafter", "DraftClaim"),
-    ("tools.base", "ToolResult"), ("tools.base", "HitMeta"),
-    ("veridict.types", "Evidence"), ("veridict.types", "Citation"), ("veridict.types", "Fact"),
-    ("veridict.types", "TraceStep"),
+    (t.__module__, t.__name__)  # named from the classes themselves, so a moved class cannot fall off the list
+    for t in (Plan, DocumentRef, Constraints, Grade, Draft, DraftClaim, ToolResult, HitMeta, Evidence, Citation,
+              Fact, TraceStep, Outage, RefusalReason)
 ]
 
 

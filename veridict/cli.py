@@ -144,7 +144,7 @@ def ask(
     problem = question_problem(question, settings.max_question_chars)
     if problem is not None:
         reason, detail = problem
-        _fail(f"{reason}" + (f" ({detail})" if detail else "") + ': ask e.g. veridict ask "What is the '
+        _fail(f"{reason.text}" + (f" ({detail})" if detail else "") + ': ask e.g. veridict ask "What is the '
               'data breach penalty in the CloudSecure agreement?"', 2)
     with _open(settings, query=True) as stores:
         known = stores.pg.list_documents(settings.tenant)
