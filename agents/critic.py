@@ -10,12 +10,12 @@ that never names the asked thing relevant). The CRAG verdict is ``correct``
 
 from __future__ import annotations
 
-import re
 from typing import Literal
 
 import numpy as np
 from pydantic import BaseModel, Field
 
+from agents.llm import json_in_reply
 from agents.plan import Plan
 from agents.planner import default_tools
 from tools.base import HitMeta
@@ -301,15 +301,7 @@ class RelevantPassages(BaseModel):
 
 def parse_relevant(content: str) -> RelevantPassages | None:
     """Read the grader's JSON ({"relevant": [1, 3]}) from a model without tool calling, leniently."""
-    import json
-
-    m = re.search(r"\{.*\}", content or "", re.S)
-    if not m:
-        return None
-    try:
-        raw = json.loads(m.group(0))
-    except json.JSONDecodeError:
-        return None
+    raw = json_in_reply(content)
     nums = raw.get("relevant") if isinstance(raw, dict) else None
     if not isinstance(nums, list):
         return None

@@ -115,6 +115,17 @@ def call_llm(
     return content
 
 
+def json_in_reply(content: str | None) -> object | None:
+    """The first {...} block of a model's text reply, parsed; None when there is none or it is not JSON."""
+    m = re.search(r"\{.*\}", content or "", re.S)
+    if not m:
+        return None
+    try:
+        return json.loads(m.group(0))
+    except json.JSONDecodeError:
+        return None
+
+
 def call_structured(
     llm: BaseChatModel,
     messages: list[BaseMessage],

@@ -4,11 +4,9 @@ wherever they decided."""
 
 from __future__ import annotations
 
-import json
-import re
-
 from pydantic import BaseModel, Field
 
+from agents.llm import json_in_reply
 from agents.plan import DocumentRef, Plan
 from agents.planner import default_tools
 from veridict.domain import AMOUNT_KINDS, ATTRIBUTES, CLAUSE_TYPES, Intent
@@ -27,14 +25,7 @@ class PlanHint(BaseModel):
 
 def parse_hint(content: str) -> PlanHint | None:
     """Read a hint from a model without tool calling, leniently (first {...} block; unknown values dropped)."""
-    m = re.search(r"\{.*\}", content or "", re.S)
-    if not m:
-        return None
-    try:
-        raw = json.loads(m.group(0))
-    except json.JSONDecodeError:
-        return None
-    return clean_hint(raw)
+    return clean_hint(json_in_reply(content))
 
 
 def clean_hint(raw: object) -> PlanHint | None:
