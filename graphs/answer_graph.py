@@ -33,7 +33,7 @@ from agents.resolve import resolve_documents
 from graphs.state import AnswerContext, AnswerState, InputState, NewTurn, OutputState
 from tools.base import ToolContext
 from tools.rerank import fuse, rerank
-from veridict.domain import ATTRIBUTE_BY_NAME, RefusalReason
+from veridict.domain import RefusalReason, fact_attributes
 from veridict.types import Answer, TraceStep
 
 GRADE_WINDOW = 24  # items graded after reranking (list/count questions keep all)
@@ -226,8 +226,9 @@ class _Nodes:
         plan = state["plan"]
         query = state.get("query") or state["question"]
         evidence, meta, fused = fuse(state.get("results", []))
-        ranked = rerank(query, evidence, meta, fused, attributes=_fact_attrs(plan), qualifier=plan.qualifier,
-                        clause_types=plan.clause_types, reranker_path=self.settings.reranker_path)
+        ranked = rerank(query, evidence, meta, fused, attributes=fact_attributes(plan.attributes),
+                        qualifier=plan.qualifier, clause_types=plan.clause_types,
+                        reranker_path=self.settings.reranker_path)
         if plan.intent not in ("list", "count"):
             ranked = ranked[:GRADE_WINDOW]
         graded, grades = grade_evidence(plan, ranked, meta, self.stores.embedder if self.stores else None,
@@ -339,14 +340,6 @@ class _Nodes:
 
 def _needs_hint(plan) -> bool:
     return plan.intent == "narrative" or (not plan.attributes and not plan.clause_types)
-
-
-def _fact_attrs(plan) -> list[str]:
-    out: list[str] = []
-    for a in plan.attributes:
-        term = ATTRIBUTE_BY_NAME.get(a)
-        out += list(term.facts if term else (a,))
-    return out
 
 
 def _ms(started: float) -> float:
