@@ -44,7 +44,8 @@ def sentence_span(text: str, phrase: str) -> tuple[int, int]:
     m = re.search(r"\s+".join(re.escape(w) for w in phrase.split()), text)
     if m is None:
         raise ValueError(f"phrase not found: {phrase!r}")
-    start = max(text.rfind(". ", 0, m.start()) + 2, text.rfind("\n\n", 0, m.start()) + 2, 0)
+    stops = [i + 2 for i in (text.rfind(". ", 0, m.start()), text.rfind("\n\n", 0, m.start())) if i != -1]
+    start = max(stops, default=0)  # after the last full stop or blank line; the text's start when there is none
     end = text.find(".", m.end())
     return start, (end + 1 if end != -1 else len(text))
 
