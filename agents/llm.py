@@ -54,6 +54,7 @@ def load_prompt(name: str) -> str:
     return (PROMPTS_DIR / f"{name}.txt").read_text(encoding="utf-8")
 
 
+@lru_cache(maxsize=1)
 def registry_lists() -> dict[str, str]:
     """The lists a prompt may name, generated from the domain registry: {intents}, {attributes},
     {amount_kinds} (each a comma-separated list of quoted names)."""
@@ -71,7 +72,7 @@ def render(name: str, **values: Any) -> tuple[str, str]:
     text = load_prompt(name)
     system, _, user = text.partition("---USER---")
     fill = {k: (v if isinstance(v, str) else json.dumps(v)) for k, v in values.items()}
-    fill = {**registry_lists(), **fill}
+    fill = {**registry_lists(), **fill}  # the registry is fixed at import: its lists are built once
     fill = {k: (fence(v) if k in FENCED_VALUES else v) for k, v in fill.items()}
     return system.strip().format(**fill), user.strip().format(**fill)
 
