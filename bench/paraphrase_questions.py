@@ -12,6 +12,7 @@ import random
 import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Hashable, Sequence
+from types import ModuleType
 from typing import Any
 
 from bench import paraphrase_templates as T
@@ -86,7 +87,23 @@ def sentence(text: str) -> str:
 
 
 class QuestionWriter:
-    def __init__(self, deals: list[Deal], outside: list[Deal], spans_of: SpansOf, seed: int) -> None:
+    def __init__(
+        self,
+        deals: list[Deal],
+        outside: list[Deal],
+        spans_of: SpansOf,
+        seed: int,
+        templates: ModuleType = T,
+        targets: dict[str, int] | None = None,
+        compare_mix: dict[str, int] | None = None,
+        prefix: str = "p",
+    ) -> None:
+        """``templates`` holds the wordings (a module shaped like ``bench.paraphrase_templates``);
+        ``targets`` / ``compare_mix`` the number of questions per kind; ``prefix`` starts each qid."""
+        self.T = templates
+        self.targets = targets or TARGETS
+        self.compare_mix = compare_mix or COMPARE_MIX
+        self.prefix = prefix
         self.deals = deals
         self.outside = outside
         self.spans_of = spans_of
@@ -103,13 +120,14 @@ class QuestionWriter:
 
     def names(self, deal: Deal, party: int | None = None) -> dict[str, str]:
         p = deal.shorts[self.rng.randrange(2) if party is None else party]
-        return {"P": p, "Ps": possessive(p), "kind": deal.kind}
+        # {p} / {ps}: the name as typed in a hurry, all lower case
+        return {"P": p, "Ps": possessive(p), "p": p.lower(), "ps": possessive(p).lower(), "kind": deal.kind}
 
     def ref(self, deal: Deal) -> str:
         """A short reference to the contract that does not spell out its title ('Transportation
         Contract' rules out 'the transportation contract with ...')."""
         names = self.names(deal)
-        refs = [r.format(**names) for r in T.REFERENCES]
+        refs = [r.format(**names) for r in self.T.REFERENCES]
         return self.rng.choice([r for r in refs if deal.title.casefold() not in r.casefold()])
 
     def pick(
@@ -165,27 +183,27 @@ class QuestionWriter:
 
     def exact_value(self) -> list[dict]:
         out: list[dict] = []
-        for sub in T.EXACT:
+        for sub in self.T.EXACT:
             qtype = f"exact_value/{sub}"
             items = []
             for d in self.deals:
                 got = self._exact_gold(d, sub)
                 if got:
                     items.append((d, *got))
-            for d, gold, category, derivation in self.pick(items, TARGETS[qtype], lambda it: [it[0].doc_id]):
+            for d, gold, category, derivation in self.pick(items, self.targets[qtype], lambda it: [it[0].doc_id]):
                 evidence = self.spans_of(d, category)
-                _, wording = self.rotate(qtype, T.EXACT[sub])
+                _, wording = self.rotate(qtype, self.T.EXACT[sub])
                 if sub == "parties":
                     given = self.rng.randrange(2)
                     text = wording.format(party=d.shorts[given], **self.names(d, given))
                     while d.title.casefold() in text.casefold():  # the next wording, without the title
-                        _, wording = self.rotate(qtype, T.EXACT[sub])
+                        _, wording = self.rotate(qtype, self.T.EXACT[sub])
                         text = wording.format(party=d.shorts[given], **self.names(d, given))
                     gold = [d.parties[1 - given]]
-                    twin = T.TEMPLATE_STYLE[sub].format(party=d.parties[given], title=d.title)
+                    twin = self.T.TEMPLATE_STYLE[sub].format(party=d.parties[given], title=d.title)
                 else:
                     text = wording.format(ref=self.ref(d))
-                    twin = T.TEMPLATE_STYLE[sub].format(full=d.full_title)
+                    twin = self.T.TEMPLATE_STYLE[sub].format(full=d.full_title)
                 review = {"needs_review": False} if sub == "parties" else {}
                 out.append(self.row(qtype, text, "answer_with_citation", gold, [d], evidence, derivation,
                                     wording, twin, **review))
@@ -224,16 +242,17 @@ class QuestionWriter:
         qtype = "exact_value/amount"
         items = []
         for d in self.deals:
-            for category in T.AMOUNT:
+            for category in self.T.AMOUNT:
                 spans = self.spans_of(d, category) if d.has(category) else []
-                stated = [s for s in spans if re.search(T.AMOUNT_CUE[category], s["text"], re.I)]
+                stated = [s for s in spans if re.search(self.T.AMOUNT_CUE[category], s["text"], re.I)]
                 money = [m for s in stated for m in find_money(s["text"])]
                 if money and len({(m.value, m.currency) for m in money}) == 1:
                     items.append((d, category, money[0].surface, spans))
         out = []
-        for d, category, gold, spans in self.pick(items, TARGETS[qtype], lambda it: [it[0].doc_id], lambda it: it[1]):
-            _, wording = self.rotate(f"{qtype}/{category}", T.AMOUNT[category])
-            twin = T.TEMPLATE_STYLE["amount"].format(what=T.TEMPLATE_AMOUNT[category], full=d.full_title)
+        for d, category, gold, spans in self.pick(items, self.targets[qtype], lambda it: [it[0].doc_id],
+                                                  lambda it: it[1]):
+            _, wording = self.rotate(f"{qtype}/{category}", self.T.AMOUNT[category])
+            twin = self.T.TEMPLATE_STYLE["amount"].format(what=self.T.TEMPLATE_AMOUNT[category], full=d.full_title)
             out.append(self.row(qtype, wording.format(ref=self.ref(d)), "answer_with_citation", gold, [d], spans,
                                 f'the one money amount in the "{category}" quotes that say what it is', wording,
                                 twin, needs_review=True))
@@ -242,23 +261,24 @@ class QuestionWriter:
     # ------------------------------------------------------------------ clauses
 
     def clause_question(self, d: Deal, category: str) -> tuple[str, str, str]:
-        _, wording = self.rotate(f"clause/{category}", T.CLAUSE[category])
-        _, show = self.rotate("show", T.SHOW)
-        twin = T.TEMPLATE_STYLE["clause"].format(full=d.full_title, category=category.lower())
+        _, wording = self.rotate(f"clause/{category}", self.T.CLAUSE[category])
+        _, show = self.rotate("show", self.T.SHOW)
+        twin = self.T.TEMPLATE_STYLE["clause"].format(full=d.full_title, category=category.lower())
         return wording.format(ref=self.ref(d)) + show, wording + show, twin
 
     def clause_lookup(self) -> list[dict]:
         out = []
-        present = [(d, c) for d in self.deals for c in T.CLAUSE if d.has(c) and self.spans_of(d, c)]
-        for d, c in self.pick(present, TARGETS["clause_lookup/present"], lambda it: [it[0].doc_id],
+        present = [(d, c) for d in self.deals for c in self.T.CLAUSE if d.has(c) and self.spans_of(d, c)]
+        for d, c in self.pick(present, self.targets["clause_lookup/present"], lambda it: [it[0].doc_id],
                               lambda it: it[1], per_doc=2):
             self.used.add((d.doc_id, c))
             text, wording, twin = self.clause_question(d, c)
             out.append(self.row("clause_lookup/present", text, "answer_with_citation", "Yes", [d],
                                 self.spans_of(d, c), f'"{c}" quotes non-empty (CUAD expert label)', wording, twin,
                                 category=c))
-        absent = [(d, c) for d in self.deals for c in T.CLAUSE if d.lacks(c)]
-        for d, c in self.pick(absent, TARGETS["clause_lookup/absent"], lambda it: [it[0].doc_id], lambda it: it[1]):
+        absent = [(d, c) for d in self.deals for c in self.T.CLAUSE if d.lacks(c)]
+        for d, c in self.pick(absent, self.targets["clause_lookup/absent"], lambda it: [it[0].doc_id],
+                              lambda it: it[1]):
             self.used.add((d.doc_id, c))
             text, wording, twin = self.clause_question(d, c)
             out.append(self.row("clause_lookup/absent", text, "say_not_found", "No", [d], [],
@@ -275,7 +295,7 @@ class QuestionWriter:
             law = law_of(d)
             if law and self.spans_of(d, "Governing Law"):
                 out[("law", law)].append(d)
-            for c in T.CLAUSE_PHRASE:
+            for c in self.T.CLAUSE_PHRASE:
                 if d.has(c) and self.spans_of(d, c):
                     out[("clause", c)].append(d)
             if d.has("Renewal Term") and self.spans_of(d, "Renewal Term"):
@@ -289,27 +309,28 @@ class QuestionWriter:
     def cross_doc(self) -> list[dict]:
         groups = self.groups()
         listable = [k for k, v in groups.items() if k[0] != "renewal" and 2 <= len(v) <= 8]
-        lists = self.pick(listable, TARGETS["cross_doc/list"], lambda k: [f"{k[0]}:{k[1]}"], lambda k: k[0])
+        lists = self.pick(listable, self.targets["cross_doc/list"], lambda k: [f"{k[0]}:{k[1]}"], lambda k: k[0])
         out = []
         for key in lists:
             docs = groups[key]
-            options = T.CROSS_LIST_LAW if key[0] == "law" else T.CROSS_LIST_CLAUSE
+            options = self.T.CROSS_LIST_LAW if key[0] == "law" else self.T.CROSS_LIST_CLAUSE
             _, wording = self.rotate(f"list/{key[0]}", options)
-            text = wording.format(law=key[1], clause=T.CLAUSE_PHRASE.get(key[1], ""))
+            text = wording.format(law=key[1], clause=self.T.CLAUSE_PHRASE.get(key[1], ""))
             how = f"Governing Law-Answer == {key[1]}" if key[0] == "law" else f'"{key[1]}" quotes non-empty'
-            twin = T.TEMPLATE_STYLE[f"list_{key[0]}"].format(law=key[1], category=key[1].lower())
+            twin = self.T.TEMPLATE_STYLE[f"list_{key[0]}"].format(law=key[1], category=key[1].lower())
             out.append(self.row("cross_doc/list", text, "answer_list_with_citations", [d.doc_id for d in docs], docs,
                                 self.group_evidence(key, docs), f"all contracts of the set with {how}", wording,
                                 twin, titles=[d.full_title for d in docs]))
         countable = [k for k, v in groups.items() if k[0] != "renewal" and k not in lists and 2 <= len(v) <= 20]
-        counts = [("renewal", "")] + self.pick(countable, TARGETS["cross_doc/count"] - 1, lambda k: [k[1]],
+        counts = [("renewal", "")] + self.pick(countable, self.targets["cross_doc/count"] - 1, lambda k: [k[1]],
                                                lambda k: k[0])
         for key in counts:
             docs = groups[key]
-            options = {"law": T.CROSS_COUNT_LAW, "clause": T.CROSS_COUNT_CLAUSE}.get(key[0], T.CROSS_COUNT_RENEWAL)
+            options = {"law": self.T.CROSS_COUNT_LAW, "clause": self.T.CROSS_COUNT_CLAUSE}.get(
+                key[0], self.T.CROSS_COUNT_RENEWAL)
             _, wording = self.rotate(f"count/{key[0]}", options)
-            text = wording.format(law=key[1], clause=T.CLAUSE_PHRASE.get(key[1], ""))
-            twin = T.TEMPLATE_STYLE[f"count_{key[0]}"].format(law=key[1], category=key[1].lower())
+            text = wording.format(law=key[1], clause=self.T.CLAUSE_PHRASE.get(key[1], ""))
+            twin = self.T.TEMPLATE_STYLE[f"count_{key[0]}"].format(law=key[1], category=key[1].lower())
             out.append(self.row("cross_doc/count", text, "answer_list_with_citations", len(docs), docs,
                                 self.group_evidence(key, docs), f"count of contracts of the set in group {key}",
                                 wording, twin))
@@ -319,19 +340,20 @@ class QuestionWriter:
         deals = self.deals
         pairs = [(a, b) for i, a in enumerate(deals) for b in deals[i + 1 :]]
         out = []
-        for how, n in COMPARE_MIX.items():
+        for how, n in self.compare_mix.items():
             items = [it for it in (self._compare_gold(how, a, b) for a, b in pairs) if it]
             group = (lambda it: it[2].startswith("Yes")) if how == "same_law" else (lambda it: it[3])
             for a, b, gold, category, derivation, evidence in self.pick(
                 items, n, lambda it: [it[0].doc_id, it[1].doc_id], group, per_doc=1
             ):
-                _, wording = self.rotate(f"compare/{how}", T.COMPARE[how])
+                _, wording = self.rotate(f"compare/{how}", self.T.COMPARE[how])
                 ref_a, ref_b = self.ref(a), self.ref(b)
                 if self.rng.random() < 0.5:
                     ref_a, ref_b = ref_b, ref_a
-                text = wording.format(ref1=ref_a, ref2=ref_b, clause=T.CLAUSE_PHRASE.get(category, ""))
+                text = wording.format(ref1=ref_a, ref2=ref_b, clause=self.T.CLAUSE_PHRASE.get(category, ""))
                 titles = [d.full_title for d in (a, b) if d.doc_id == gold] or None
-                twin = T.TEMPLATE_STYLE[how].format(full1=a.full_title, full2=b.full_title, category=category.lower())
+                twin = self.T.TEMPLATE_STYLE[how].format(full1=a.full_title, full2=b.full_title,
+                                                         category=category.lower())
                 out.append(self.row("cross_doc/compare", text, "answer_with_citation", gold, [a, b], evidence,
                                     derivation, wording, twin, titles=titles))
         return out
@@ -364,7 +386,7 @@ class QuestionWriter:
             return a, b, gold, "", "Governing Law-Answer equality", both("Governing Law")
         apart = [  # has_clause: categories one of the two has and the other lacks
             (yes, category)
-            for category in T.CLAUSE_PHRASE
+            for category in self.T.CLAUSE_PHRASE
             for yes, no in ((a, b), (b, a))
             if yes.has(category) and no.lacks(category) and self.spans_of(yes, category)
         ]
@@ -380,31 +402,31 @@ class QuestionWriter:
         out = []
         qtype = "unanswerable/false_premise"
         items = [
-            (d, c) for d in self.deals for c, (_, words) in T.FALSE_PREMISE.items()
+            (d, c) for d in self.deals for c, (_, words) in self.T.FALSE_PREMISE.items()
             if d.lacks(c) and (d.doc_id, c) not in self.used and not re.search(words, d.text, re.I)
         ]
-        for d, c in self.pick(items, TARGETS[qtype], lambda it: [it[0].doc_id], lambda it: it[1]):
-            _, wording = self.rotate(f"false/{c}", T.FALSE_PREMISE[c][0])
+        for d, c in self.pick(items, self.targets[qtype], lambda it: [it[0].doc_id], lambda it: it[1]):
+            _, wording = self.rotate(f"false/{c}", self.T.FALSE_PREMISE[c][0])
             out.append(self.row(qtype, wording.format(ref=self.ref(d)), "refuse_or_state_not_specified", None, [d], [],
-                                f"{c}-Answer=No (false premise); the text never matches /{T.FALSE_PREMISE[c][1]}/",
-                                wording, T.TEMPLATE_FALSE_PREMISE[c].format(full=d.full_title)))
+                                f"{c}-Answer=No (false premise); the text never matches /{self.T.FALSE_PREMISE[c][1]}/",
+                                wording, self.T.TEMPLATE_FALSE_PREMISE[c].format(full=d.full_title)))
         qtype = "unanswerable/value_not_in_doc"
         quiet = [d for d in self.deals if not d.spans("Renewal Term") and not d.spans(
             "Notice Period to Terminate Renewal") and not re.search(r"renew", d.text, re.I)]
-        for n, d in enumerate(self.pick(quiet, TARGETS[qtype], lambda d: [d.doc_id])):
+        for n, d in enumerate(self.pick(quiet, self.targets[qtype], lambda d: [d.doc_id])):
             what = "notice_period" if n % 2 == 0 else "renewal_term"
-            _, wording = self.rotate(f"unstated/{what}", T.NOT_STATED[what])
-            twin = T.TEMPLATE_STYLE[f"not_stated_{what}"].format(full=d.full_title)
+            _, wording = self.rotate(f"unstated/{what}", self.T.NOT_STATED[what])
+            twin = self.T.TEMPLATE_STYLE[f"not_stated_{what}"].format(full=d.full_title)
             out.append(self.row(qtype, wording.format(ref=self.ref(d)), "refuse_or_state_not_specified", None, [d], [],
                                 "Renewal Term and Notice Period quotes empty; the text never says 'renew'", wording,
                                 twin))
         qtype = "unanswerable/document_not_in_corpus"
-        for d in self.outside[: TARGETS[qtype]]:
-            _, wording = self.rotate(qtype, T.NOT_IN_LIBRARY["governing_law"])
+        for d in self.outside[: self.targets[qtype]]:
+            _, wording = self.rotate(qtype, self.T.NOT_IN_LIBRARY["governing_law"])
             out.append(self.row(qtype, wording.format(**self.names(d)), "refuse_document_not_found", None, [], [],
                                 f'contract exists in CUAD but is NOT in the set; true answer would be '
                                 f'"{d.answer("Governing Law")}" (a leak signal)', wording,
-                                T.TEMPLATE_STYLE["not_in_library"].format(full=d.full_title),
+                                self.T.TEMPLATE_STYLE["not_in_library"].format(full=d.full_title),
                                 outside_doc=d.row["cuad_filename"]))
         return out
 
@@ -413,5 +435,5 @@ class QuestionWriter:
     def all_questions(self) -> list[dict]:
         rows = self.exact_value() + self.clause_lookup() + self.cross_doc() + self.unanswerable()
         for n, r in enumerate(rows, 1):
-            r["qid"] = f"p{n:04d}"
+            r["qid"] = f"{self.prefix}{n:04d}"
         return rows

@@ -30,6 +30,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench.paraphrase_names import (  # noqa: E402
+    ROLE_WORDS,
     clean_title,
     deal_kind,
     fold,
@@ -104,8 +105,8 @@ def md5_half(doc_id: str) -> int:
     return int(hashlib.md5(doc_id.encode()).hexdigest(), 16) % 2
 
 
-def seeded_order(key: str) -> str:
-    return hashlib.sha1(f"{SEED}:{key}".encode()).hexdigest()
+def seeded_order(key: str, seed: int = SEED) -> str:
+    return hashlib.sha1(f"{seed}:{key}".encode()).hexdigest()
 
 
 @dataclass
@@ -171,8 +172,9 @@ def mentions(text: str, name: str) -> bool:
     return re.search(rf"(?<![A-Za-z0-9]){re.escape(name)}(?![A-Za-z0-9])", text, re.I) is not None
 
 
-def usable(deal: Deal, tuned_names: set[str]) -> bool:
-    """A contract a user would ask about by name, with facts the questions need."""
+def usable(deal: Deal, tuned_names: set[str], max_pages: int = MAX_PAGES, dated: bool = True) -> bool:
+    """A contract a user would ask about by name, with facts the questions need (``dated``: a full
+    agreement date is labelled)."""
     a, b = (fold(s) for s in deal.shorts)
     return (
         a != b
@@ -180,11 +182,17 @@ def usable(deal: Deal, tuned_names: set[str]) -> bool:
         and b not in fold(deal.parties[0])
         and not NOT_A_DEAL.search(deal.title)
         and bool(deal.answer("Governing Law"))
-        and re.fullmatch(r"\d{1,2}/\d{1,2}/\d{4}", deal.answer("Agreement Date")) is not None
-        and 0 < int(deal.row.get("n_pages") or 0) <= MAX_PAGES
+        and (not dated or re.fullmatch(r"\d{1,2}/\d{1,2}/\d{4}", deal.answer("Agreement Date")) is not None)
+        and 0 < int(deal.row.get("n_pages") or 0) <= max_pages
         and all(mentions(deal.text, s) for s in deal.shorts)
         and not ({a, b} & tuned_names)
+        and not any(blank_party(s) for s in deal.shorts)
     )
+
+
+def blank_party(short: str) -> bool:
+    """'Franchisee', 'sales agent': a form's party named by its role, left blank for a name."""
+    return fold(short) in ROLE_WORDS or (short == short.lower() and short.split()[-1] in ROLE_WORDS)
 
 
 def clashes(deal: Deal, chosen: list[Deal]) -> bool:
@@ -199,38 +207,57 @@ def clashes(deal: Deal, chosen: list[Deal]) -> bool:
     return False
 
 
-def select_deals(cuad: Cuad) -> tuple[list[Deal], list[Deal]]:
+def select_deals(
+    cuad: Cuad,
+    seed: int = SEED,
+    n_contracts: int = N_CONTRACTS,
+    n_outside: int = N_OUTSIDE,
+    exclude: frozenset[str] = frozenset(),
+    max_pages: int = MAX_PAGES,
+    dated: bool = True,
+    notice_first: bool = False,
+) -> tuple[list[Deal], list[Deal]]:
     """40 train contracts, round-robin over kinds of deal in a seeded order (those with a labelled
     renewal notice first), no two sharing a party's short name; then 8 more, never named in the
-    40's text, to ask about as missing."""
-    tuned = cuad.names_of(cuad.dev + cuad.val)
-    pool = [d for d in (cuad.deal(i) for i in cuad.train_ids()) if d is not None and usable(d, tuned)]
+    40's text, to ask about as missing. ``exclude``: contracts already used elsewhere (an earlier
+    set); they are left out with the contracts that share a party's short name with them.
+    ``max_pages`` / ``dated``: see ``usable``. ``notice_first``: every contract with a labelled
+    renewal notice is taken before the round-robin (a small pool has too few otherwise)."""
+    tuned = cuad.names_of(cuad.dev + cuad.val + sorted(exclude))
+    ids = [i for i in cuad.train_ids() if i not in exclude]
+    pool = [d for d in (cuad.deal(i) for i in ids) if d is not None and usable(d, tuned, max_pages, dated)]
     # in a seeded order; contracts with a labelled renewal notice first, so that renewal questions
     # have enough of them (a random 40 has about 8)
-    pool.sort(key=lambda d: (not d.spans("Notice Period to Terminate Renewal"), seeded_order(d.doc_id)))
+    pool.sort(key=lambda d: (not d.spans("Notice Period to Terminate Renewal"), seeded_order(d.doc_id, seed)))
     by_kind: dict[str, list[Deal]] = defaultdict(list)
     for d in pool:
         by_kind[d.kind].append(d)
-    kinds = sorted(by_kind, key=seeded_order)
+    kinds = sorted(by_kind, key=lambda k: seeded_order(k, seed))
     chosen: list[Deal] = []
+    if notice_first:
+        for d in pool:
+            if d.spans("Notice Period to Terminate Renewal") and not clashes(d, chosen):
+                chosen.append(d)
+        chosen = chosen[:n_contracts]
+    first = {d.doc_id for d in chosen}
     depth = 0
-    while len(chosen) < N_CONTRACTS and any(depth < len(v) for v in by_kind.values()):
+    while len(chosen) < n_contracts and any(depth < len(v) for v in by_kind.values()):
         for k in kinds:
-            if depth < len(by_kind[k]) and len(chosen) < N_CONTRACTS:
+            if depth < len(by_kind[k]) and len(chosen) < n_contracts:
                 d = by_kind[k][depth]
-                if not clashes(d, chosen):
+                if d.doc_id not in first and not clashes(d, chosen):
                     chosen.append(d)
         depth += 1
     chosen.sort(key=lambda d: d.doc_id)
     outside: list[Deal] = []
     taken = {d.doc_id for d in chosen}
-    for d in sorted(pool, key=lambda d: seeded_order(d.doc_id)):
+    for d in sorted(pool, key=lambda d: seeded_order(d.doc_id, seed)):
         if d.doc_id in taken or clashes(d, chosen + outside):
             continue
         if any(mentions(c.text, s) for c in chosen for s in d.shorts):
             continue
         outside.append(d)
-        if len(outside) == N_OUTSIDE:
+        if len(outside) == n_outside:
             break
     return chosen, outside
 
@@ -306,18 +333,56 @@ def checked_spans(deal: Deal, spans: list[dict], pdf: PdfPages, root: Path) -> l
 # ----------------------------------------------------------------------------- writing
 
 
-def build(data: Path = DATA) -> tuple[list[dict], list[dict], list[dict], list[Deal]]:
+@dataclass(frozen=True)
+class SetConfig:
+    """What makes one paraphrase set: the seed, sizes, contracts to leave out, wordings, mix."""
+
+    seed: int = SEED
+    n_contracts: int = N_CONTRACTS
+    n_outside: int = N_OUTSIDE
+    exclude: frozenset[str] = frozenset()
+    max_pages: int = MAX_PAGES
+    dated: bool = True
+    notice_first: bool = False
+    templates: str = "bench.paraphrase_templates"
+    targets: dict[str, int] | None = None
+    compare_mix: dict[str, int] | None = None
+    prefix: str = "p"
+
+
+def build(data: Path = DATA, config: SetConfig | None = None) -> tuple[list[dict], list[dict], list[dict], list[Deal]]:
     """(contract rows, question rows, the same questions in the dev set's wording, outside contracts)."""
+    import importlib
+
     from bench.paraphrase_questions import QuestionWriter
 
+    config = config or SetConfig()
     cuad = Cuad.load(data)
-    deals, outside = select_deals(cuad)
+    deals, outside = select_deals(
+        cuad,
+        config.seed,
+        config.n_contracts,
+        config.n_outside,
+        config.exclude,
+        config.max_pages,
+        config.dated,
+        config.notice_first,
+    )
     pdf = PdfPages()
 
     def spans_of(deal: Deal, category: str) -> list[dict]:
         return evidence_rows(deal, checked_spans(deal, deal.spans(category), pdf, cuad.root))
 
-    questions = QuestionWriter(deals, outside, spans_of, SEED).all_questions()
+    questions = QuestionWriter(
+        deals,
+        outside,
+        spans_of,
+        config.seed,
+        templates=importlib.import_module(config.templates),
+        targets=config.targets,
+        compare_mix=config.compare_mix,
+        prefix=config.prefix,
+    ).all_questions()
     templated = [{**q, "question": q["_twin"], "wording": "dev template"} for q in questions]
     for q in questions + templated:
         del q["_twin"]
