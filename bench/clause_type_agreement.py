@@ -183,6 +183,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--tagger", choices=["rules", "combined"], default="rules",
                     help="rules only, or rules + the learned model (ingest/clause_model.py)")
     ap.add_argument("--out", default=str(ROOT / "bench" / "results" / "clause_type_agreement.json"))
+    ap.add_argument("--record", action="store_true",
+                    help="also write the macro figures into the clause model's sidecar (measured.<split>.<tagger>)")
     args = ap.parse_args(argv)
     if not (DATA / "annotations.jsonl").exists():
         print(f"CUAD data not found under {DATA}", file=sys.stderr)
@@ -199,6 +201,16 @@ def main(argv: list[str] | None = None) -> int:
     existing[f"{res['split']}/{res['tagger']}"] = res
     out.write_text(json.dumps(existing, indent=2))
     print(f"wrote {out}")
+    if args.record:
+        from ingest.clause_model import SIDECAR_FILE
+
+        meta = json.loads(SIDECAR_FILE.read_text(encoding="utf-8"))
+        entry = {"contracts": res["contracts"], **res["macro"]}
+        if "model_ms_per_contract" in res:
+            entry["model_ms_per_contract"] = res["model_ms_per_contract"]
+        meta.setdefault("measured", {}).setdefault(res["split"], {})[res["tagger"]] = entry
+        SIDECAR_FILE.write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
+        print(f"recorded in {SIDECAR_FILE.name}")
     return 0
 
 

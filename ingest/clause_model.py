@@ -4,8 +4,9 @@ A section's tags come first from the rules (``ingest.clause_types``); this modul
 model finds and, for a few types, removes what the model firmly rejects:
 
 - the model scores every chunk: one logistic regression per clause type over the chunk's
-  embedding (the vector ingest already computed for the vector store) and the rule tags of the
-  chunk's section; a section's score for a type is its best chunk's;
+  embedding (the vector ingest already computed for the vector store), optionally with the rule
+  tags of the chunk's section as extra columns (``rule_features``; the shipped model uses none);
+  a section's score for a type is its best chunk's;
 - ``TagPolicy`` per type, chosen on cross-validated folds of the training half: ``add`` is the score
   from which the model adds the type to a section; ``veto`` (only for types where that helped on
   the training half) is the score under which a rule's tag is dropped.
