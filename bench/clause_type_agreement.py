@@ -30,6 +30,7 @@ import sys
 import time
 from collections import defaultdict
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
@@ -72,7 +73,7 @@ def new_counts() -> dict[str, defaultdict[str, int]]:
 
 def summarize(c: dict[str, defaultdict[str, int]]) -> dict:
     """Per-category figures and their macro means (categories with a clause in the split)."""
-    out = {}
+    out: dict[str, dict[str, Any]] = {}
     for cat, k in c.items():
         p, r, f = _prf(k["tp"], k["fp"], k["fn"])
         sr = k["gold_spans_hit"] / k["gold_spans"] if k["gold_spans"] else None

@@ -71,7 +71,7 @@ def contract_units(con: dict, anns: dict, embedder, cache_dir: Path = CACHE_DIR)
     sections = sections_from_parsed(parsed, "bench", con["doc_id"])
     chunks = make_chunks(parsed, sections, "bench", con["doc_id"])
     by_id = {s.id: s for s in sections}
-    texts = [embedding_text(c, by_id.get(c.section_id)) for c in chunks]
+    texts = [embedding_text(c, by_id.get(c.section_id or "")) for c in chunks]
     gold = {
         cat: [(s["start"], s["end"]) for s in anns.get(con["doc_id"], {}).get(cat, {}).get("spans", [])
               if s.get("start") is not None]

@@ -128,7 +128,7 @@ def tagged() -> dict[str, Tagged]:
     rules = {s.id: list(s.clause_types) for s in sections}
     chunks = make_chunks(parsed, sections, "t", "d")
     by_id = {s.id: s for s in sections}
-    vectors = Embedder().embed_documents([embedding_text(c, by_id.get(c.section_id)) for c in chunks])
+    vectors = Embedder().embed_documents([embedding_text(c, by_id.get(c.section_id or "")) for c in chunks])
     best = section_scores(model, sections, chunks, vectors)
     retag(sections, chunks, vectors, model)
     for c in chunks:  # chunks carry their section's tags to the vector store
