@@ -4,6 +4,9 @@
   from the section's own text (up to its first subsection) and its title;
 - ``sections_from_parsed(parsed, tenant, document_id) -> list[Section]``: the domain
   Sections (ids, parent ids, text, clause_types) for a parsed document.
+
+These are the rules' tags. Ingest then combines them with the learned model's
+(``ingest.clause_model.retag``, once the chunks are embedded) before anything is stored.
 """
 
 from __future__ import annotations

@@ -15,8 +15,9 @@ report carries the same ``code``. Two writers of the same content or doc_key
 
 Three stages overlap, each in its own thread: parsing and extraction of the
 next files; embedding of the file before them (the bottleneck on a CPU, so it
-never waits for a store round trip); and writing the file before that to
-Postgres, the vectors and the graph.
+never waits for a store round trip), after which the learned clause model
+(``ingest.clause_model``) adds to the rules' clause tags from the same chunk
+vectors; and writing the file before that to Postgres, the vectors and the graph.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from ingest.chunking import embedding_text, make_chunks
+from ingest.clause_model import model_for, retag
 from ingest.errors import IngestError
 from ingest.model import ParsedDocument
 from veridict.types import Chunk, DocStatus, Document, Entity, Fact, Mention, Section
@@ -137,6 +139,7 @@ class Prepared:
     references: list = field(default_factory=list)
     vectors: object = None  # (n_chunks, dim) float32, filled by the embedding stage
     embed_seconds: float = 0.0
+    tag_seconds: float = 0.0  # the clause model over those vectors (ingest.clause_model)
 
 
 class Ingestor:
@@ -248,6 +251,11 @@ class Ingestor:
         t0 = time.perf_counter()
         p.vectors = self.stores.embedder.embed_documents(texts) if texts else None
         p.embed_seconds = time.perf_counter() - t0
+        if p.vectors is not None:  # the clause model reads the chunk vectors just computed
+            t1 = time.perf_counter()
+            model = model_for(self.stores.embedder.model_name, int(p.vectors.shape[1]))
+            retag(p.sections, p.chunks, p.vectors, model)
+            p.tag_seconds = time.perf_counter() - t1
         return out
 
     def _derive(self, path: Path, sha: str, parsed: ParsedDocument, tenant: str) -> Prepared:

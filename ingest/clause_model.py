@@ -1,0 +1,170 @@
+"""Clause types learned from the CUAD expert labels, combined with the phrase rules.
+
+A section's tags come first from the rules (``ingest.clause_types``); this module adds what the
+model finds and, for a few types, removes what the model firmly rejects:
+
+- the model scores every chunk: one logistic regression per clause type over the chunk's
+  embedding (the vector ingest already computed for the vector store), optionally with the rule
+  tags of the chunk's section as extra columns (``rule_features``; the shipped model uses none);
+  a section's score for a type is its best chunk's;
+- ``TagPolicy`` per type, chosen on cross-validated folds of the training half: ``add`` is the score
+  from which the model adds the type to a section; ``veto`` (only for types where that helped on
+  the training half) is the score under which a rule's tag is dropped.
+
+The model file (``models/clause_model.npz``, plain arrays) and its sidecar (``clause_model.json``:
+training command, data hash, thresholds, cross-validated figures) are rebuilt by
+``python -m bench.train_clause_model``.
+
+- ``load_model(path=None) -> ClauseModel | None``: the shipped model, loaded once (None if absent);
+- ``ClauseModel.chunk_scores(vectors, rule_tags)``: (n_chunks, n_types) probabilities;
+- ``ClauseModel.combine(rule_tags, scores)``: a section's tags from its rule tags and its score row;
+- ``retag(sections, chunks, vectors, model)``: the sections' clause_types (and their chunks')
+  rewritten in place with the combined tags.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from veridict.types import Chunk, Section
+
+MODEL_DIR = Path(__file__).resolve().parent / "models"
+MODEL_FILE = MODEL_DIR / "clause_model.npz"
+SIDECAR_FILE = MODEL_DIR / "clause_model.json"
+
+
+@dataclass(frozen=True)
+class TagPolicy:
+    add: float | None  # the model adds the type from this score (None: never)
+    veto: float | None  # a rule tag is dropped under this score (None: rules always kept)
+
+
+@dataclass(frozen=True)
+class ClauseModel:
+    tags: tuple[str, ...]  # the types the model scores, one row of coef each
+    rule_features: tuple[str, ...]  # the rule tags used as features, in column order after the vector
+    coef: np.ndarray  # (n_tags, dim + n_rule_features)
+    intercept: np.ndarray  # (n_tags,)
+    policies: dict[str, TagPolicy]
+    embedding_model: str
+    dim: int
+
+    def features(self, vectors: np.ndarray, rule_tags: list[list[str]]) -> np.ndarray:
+        """The model's input: each unit's vector, then one 0/1 column per rule feature."""
+        col = {t: i for i, t in enumerate(self.rule_features)}
+        rules = np.zeros((len(rule_tags), len(self.rule_features)), dtype=np.float32)
+        for i, tags in enumerate(rule_tags):
+            for t in tags:
+                if t in col:
+                    rules[i, col[t]] = 1.0
+        return np.hstack([np.asarray(vectors, dtype=np.float32).reshape(len(rule_tags), -1), rules])
+
+    def chunk_scores(self, vectors: np.ndarray, rule_tags: list[list[str]]) -> np.ndarray:
+        """Probability of each type for each unit (rows follow ``vectors``)."""
+        if not len(rule_tags):
+            return np.zeros((0, len(self.tags)), dtype=np.float32)
+        z = self.features(vectors, rule_tags) @ self.coef.T + self.intercept
+        return (1.0 / (1.0 + np.exp(-z))).astype(np.float32)
+
+    def combine(self, rule_tags: list[str], scores: np.ndarray | None) -> list[str]:
+        """A section's tags: its rule tags (less the vetoed ones) and the types its score passes.
+
+        ``scores`` is the section's best chunk score per type (None when it has no chunk: rules only)."""
+        if scores is None:
+            return sorted(rule_tags)
+        out = set(rule_tags)
+        for j, tag in enumerate(self.tags):
+            pol = self.policies.get(tag)
+            if pol is None:
+                continue
+            s = float(scores[j])
+            if pol.veto is not None and tag in out and s < pol.veto:
+                out.discard(tag)
+            if pol.add is not None and s >= pol.add:
+                out.add(tag)
+        return sorted(out)
+
+
+def section_scores(model: ClauseModel, sections: list[Section], chunks: list[Chunk],
+                   vectors: np.ndarray) -> list[np.ndarray | None]:
+    """Each section's best chunk score per type (None for a section without chunks)."""
+    index = {s.id: i for i, s in enumerate(sections)}
+    owner = [index.get(c.section_id) if c.section_id else None for c in chunks]
+    rule_tags = [sections[o].clause_types if o is not None else [] for o in owner]
+    scores = model.chunk_scores(vectors, rule_tags)
+    best: list[np.ndarray | None] = [None] * len(sections)
+    for o, row in zip(owner, scores, strict=False):
+        if o is None:
+            continue
+        cur = best[o]
+        best[o] = row if cur is None else np.maximum(cur, row)
+    return best
+
+
+def retag(sections: list[Section], chunks: list[Chunk], vectors: np.ndarray | None,
+          model: ClauseModel | None) -> None:
+    """Rewrite the sections' rule tags as rules + model, in place; chunks take their section's tags."""
+    if model is None or vectors is None or not chunks or len(vectors) != len(chunks):
+        return
+    if np.asarray(vectors).shape[1] != model.dim:
+        return
+    best = section_scores(model, sections, chunks, vectors)
+    for sec, row in zip(sections, best, strict=False):
+        sec.clause_types = model.combine(sec.clause_types, row)
+    by_id = {s.id: s for s in sections}
+    for c in chunks:
+        if c.section_id in by_id:
+            c.clause_types = list(by_id[c.section_id].clause_types)
+
+
+def _policy(raw: dict) -> TagPolicy:
+    def num(x: object) -> float | None:
+        return None if x is None or (isinstance(x, float) and math.isnan(x)) else float(x)  # type: ignore[arg-type]
+
+    return TagPolicy(add=num(raw.get("add")), veto=num(raw.get("veto")))
+
+
+def read_model(path: Path, sidecar: Path) -> ClauseModel:
+    """A model from its arrays and its sidecar (no pickled objects)."""
+    meta = json.loads(sidecar.read_text(encoding="utf-8"))
+    with np.load(path, allow_pickle=False) as z:
+        coef = np.asarray(z["coef"], dtype=np.float32)
+        intercept = np.asarray(z["intercept"], dtype=np.float32)
+        tags = tuple(str(t) for t in z["tags"])
+        rule_features = tuple(str(t) for t in z["rule_features"])
+    if tuple(meta["tags"]) != tags:
+        raise ValueError(f"{sidecar.name} lists other types than {path.name}")
+    dim = int(meta["embedding_dim"])
+    if coef.shape != (len(tags), dim + len(rule_features)):
+        raise ValueError(f"{path.name}: coefficient shape {coef.shape} does not fit {len(tags)} types")
+    return ClauseModel(
+        tags=tags, rule_features=rule_features, coef=coef, intercept=intercept,
+        policies={t: _policy(p) for t, p in meta["policies"].items()},
+        embedding_model=str(meta["embedding_model"]), dim=dim,
+    )
+
+
+@lru_cache(maxsize=4)
+def load_model(path: Path | None = None) -> ClauseModel | None:
+    """The shipped model (read once per process); None when no model file is present."""
+    path = path or MODEL_FILE
+    sidecar = path.with_suffix(".json")
+    if not path.is_file() or not sidecar.is_file():
+        return None
+    return read_model(path, sidecar)
+
+
+def model_for(embedder_name: str, dim: int) -> ClauseModel | None:
+    """The shipped model when it was trained on vectors of this embedder, else None (rules only)."""
+    model = load_model()
+    if model is None or model.dim != dim:
+        return None
+    if Path(str(model.embedding_model)).name != Path(str(embedder_name)).name:
+        return None
+    return model
