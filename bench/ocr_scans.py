@@ -78,8 +78,10 @@ def run(limit: int, jobs: int, keep: Path | None) -> dict:
     parser.ocr_jobs = jobs
     contracts = fa.load_contracts("dev")[:limit]
     anns = fa.load_annotations()
-    counts = {src: {f: defaultdict(int) for f in fa.FIELDS} for src in ("native", "scan")}
-    totals = defaultdict(float)
+    counts: dict[str, dict[str, defaultdict[str, int]]] = {
+        src: {f: defaultdict(int) for f in fa.FIELDS} for src in ("native", "scan")
+    }
+    totals: defaultdict[str, float] = defaultdict(float)
     per_contract = []
     work = keep or Path(tempfile.mkdtemp(prefix="veridict-ocr-bench-"))
     work.mkdir(parents=True, exist_ok=True)

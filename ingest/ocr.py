@@ -28,7 +28,9 @@ import io
 import os
 import shutil
 import subprocess
+import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -96,11 +98,13 @@ def run(
     dpi: int = 300,
     jobs: int = 1,
     lock=None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> OcrResult:
     """OCR ``pages`` (1-based) of ``pdf``; write the spliced PDF under ``workdir``.
 
     ``lock`` guards every pdfium call (pdfium is not thread-safe; the parser passes Docling's
-    process-wide lock). Raises OcrUnavailable when tesseract is missing.
+    process-wide lock). ``progress(done, total)`` is called after each page. Raises
+    OcrUnavailable when tesseract is missing.
     """
     import pypdfium2 as pdfium
 
@@ -108,6 +112,7 @@ def run(
     if exe is None:
         raise OcrUnavailable("tesseract is not installed (apt-get install tesseract-ocr tesseract-ocr-eng)")
     lock = lock or _NoLock()
+    counter_lock, finished = threading.Lock(), []  # pages done, for progress
     started = time.perf_counter()
     with lock:
         doc = pdfium.PdfDocument(str(pdf))
@@ -125,6 +130,10 @@ def run(
             out = workdir / f"page-{number}"
             _recognise(exe, image, out, dpi, language)
             confidence, words = _confidence(out.with_suffix(".tsv"))
+            if progress is not None:
+                with counter_lock:
+                    finished.append(number)
+                    progress(len(finished), len(pages))
             return (
                 PageOcr(number, confidence, words, rotated, skew, round(time.perf_counter() - t0, 2)),
                 out.with_suffix(".pdf"),

@@ -39,6 +39,7 @@ import re
 import statistics
 import tempfile
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Literal
 
@@ -214,6 +215,7 @@ class Parser:
         self.ocr_dpi = ocr_dpi
         self.ocr_jobs = ocr_jobs
         self.ocr_min_confidence = ocr_min_confidence
+        self.ocr_progress: Callable[[str, int, int], None] | None = None  # (file name, done, total)
         self._converter = None
 
     @classmethod
@@ -337,12 +339,18 @@ class Parser:
             try:
                 result = ocr.run(
                     path, scans, Path(tmp), language=self.ocr_language, dpi=self.ocr_dpi,
-                    jobs=self.ocr_jobs, lock=pypdfium2_lock,
+                    jobs=self.ocr_jobs, lock=pypdfium2_lock, progress=self._ocr_progress(path),
                 )
             except ocr.OcrUnavailable as exc:
                 raise NeedsOCR(path, f"{_NO_TEXT_LAYER}OCR cannot run here ({exc}); {_RUN_OCR}") from exc
             _refuse_unreadable(path, result, n_pages - len(scans), self.ocr_min_confidence)
             return self._parse_pdf_file(path, result.path, n_pages, table_pages, result)
+
+    def _ocr_progress(self, path: Path):
+        report = self.ocr_progress
+        if report is None:
+            return None
+        return lambda done, total: report(path.name, done, total)
 
     def _parse_pdf_file(
         self, path: Path, source: Path, n_pages: int, table_pages: list[int], ocr_result=None

@@ -184,6 +184,8 @@ class Ingestor:
         report = IngestReport()
         start = time.perf_counter()
         bar = _progress(len(files)) if progress else None
+        if bar is not None:  # a scan's pages show as they are read: OCR takes seconds a page
+            self.parser.ocr_progress = bar.ocr_page
         pending: deque[tuple[Path, Future]] = deque()
         todo = iter(Path(f) for f in files)
         with ThreadPoolExecutor(max_workers=1, thread_name_prefix="prepare") as pool, \
@@ -207,6 +209,7 @@ class Ingestor:
                     bar.advance(result)
         if bar:
             bar.close()
+            self.parser.ocr_progress = None
         report.seconds = time.perf_counter() - start
         return report
 
@@ -412,6 +415,9 @@ class _progress:
     def advance(self, result: FileResult) -> None:
         ocr = f" (OCR {result.ocr_pages} p., {result.ocr_confidence or 0:.0f} %)" if result.ocr_pages else ""
         self._p.update(self._task, advance=1, last=f"{result.status}: {Path(result.path).name}"[:60] + ocr)
+
+    def ocr_page(self, name: str, done: int, total: int) -> None:
+        self._p.update(self._task, last=f"OCR {name[:40]}: page {done} of {total}")
 
     def close(self) -> None:
         self._p.stop()

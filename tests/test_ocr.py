@@ -87,8 +87,13 @@ def test_scan_is_read_page_by_page_straightened(parser, native, scanned):
 
 def test_mixed_pdf_keeps_its_text_pages_and_reads_the_image_page(parser, native, scan_dir):
     mixed = scan_maker.mixed_copy(VENDOR, scan_dir / "mixed.pdf", scan_pages=[2])
-    doc = parser.parse(mixed)
-    assert doc.quality.ocr_pages == [2]
+    shown: list[tuple[str, int, int]] = []  # what the ingest progress line is told
+    parser.ocr_progress = lambda name, done, total: shown.append((name, done, total))
+    try:
+        doc = parser.parse(mixed)
+    finally:
+        parser.ocr_progress = None
+    assert doc.quality.ocr_pages == [2] and shown == [("mixed.pdf", 1, 1)]
     for n in (1, 3, 4):  # text pages: the same text as the original's, character for character
         assert _page_text(doc, n) == _page_text(native, n), n
         assert doc.pages[n - 1].ocr_confidence is None
