@@ -13,8 +13,10 @@ the OCR gate as at ingest (facts from pages under VERIDICT_OCR_MIN_CONFIDENCE ar
 
 Reported: fact agreement with the CUAD labels per field for both (fact_agreement's
 definition), OCR pages/s (OCR time alone and the whole scan parse), mean page confidence,
-and page accuracy: of the scan's facts that have the same attribute and value as a native
-fact, the share on the same page (the page a citation of that fact would name).
+page accuracy: of the scan's facts that have the same attribute and value as a native
+fact, the share on the same page (the page a citation of that fact would name), and
+recall: the share of the native facts also read from the scan, with and without table
+cells (ruled tables are found from the PDF's vector lines, which a scan does not have).
 """
 
 from __future__ import annotations
@@ -70,6 +72,14 @@ def _same_page(native: list[Fact], scan: list[Fact]) -> tuple[int, int]:
     return matched, same
 
 
+def _recall(native: list[Fact], scan: list[Fact], tables: bool) -> tuple[int, int]:
+    """(native facts, of them also read from the scan: same attribute and value), with or
+    without table cells (a scan has no ruled lines, so its tables are read as text)."""
+    found = {(f.attribute, f.value_text) for f in scan}
+    kept = [f for f in native if tables or f.attribute != "table_cell"]
+    return len(kept), sum((f.attribute, f.value_text) in found for f in kept)
+
+
 def run(limit: int, jobs: int, keep: Path | None) -> dict:
     from ingest.parse import Parser
 
@@ -116,6 +126,11 @@ def run(limit: int, jobs: int, keep: Path | None) -> dict:
                        facts_matched=matched, facts_same_page=same)
             totals["matched"] += matched
             totals["same_page"] += same
+            for key, tables in (("all", True), ("no_tables", False)):
+                n, hit = _recall(by_src["native"], by_src["scan"], tables)
+                row[f"recall_{key}"] = [hit, n]
+                totals[f"recall_{key}_n"] += n
+                totals[f"recall_{key}_hit"] += hit
             totals["facts_native"] += len(by_src["native"])
             totals["facts_scan"] += len(by_src["scan"])
         for field in fa.FIELDS:
@@ -157,6 +172,10 @@ def run(limit: int, jobs: int, keep: Path | None) -> dict:
         "facts_scan": int(totals["facts_scan"]),
         "facts_matched": int(totals["matched"]),
         "same_page_share": round(totals["same_page"] / totals["matched"], 4) if totals["matched"] else None,
+        "native_fact_recall": round(totals["recall_all_hit"] / max(1, totals["recall_all_n"]), 4),
+        "native_fact_recall_without_table_cells": round(
+            totals["recall_no_tables_hit"] / max(1, totals["recall_no_tables_n"]), 4
+        ),
         "fields": fields,
         "per_contract": per_contract,
     }
@@ -170,6 +189,8 @@ def print_table(result: dict) -> None:
     print(f"facts: native {result['facts_native']}, scan {result['facts_scan']}; "
           f"{result['facts_matched']} scan facts match a native one, {result['same_page_share']:.1%} on the same page"
           if result["same_page_share"] is not None else "no matching facts")
+    print(f"native facts also read from the scan: {result['native_fact_recall']:.1%} "
+          f"({result['native_fact_recall_without_table_cells']:.1%} without table cells)")
     print(f"{'field':<16}{'n':>4}{'native':>9}{'scan':>9}{'diff':>8}")
     for f, r in result["fields"].items():
         print(f"{f:<16}{r['n']:>4}{r['native']:>9.1%}{r['scan']:>9.1%}{(r['scan'] - r['native']) * 100:>+7.1f}")

@@ -13,6 +13,10 @@ recognition pass yields both the text layer and the quality gate's number. Witho
 ``OMP_THREAD_LIMIT=1`` tesseract spent 4 s of system time spinning threads (9.7 s a page).
 No Python binding is needed: tesseract is a subprocess, pdfium (already used to read PDFs)
 renders the pages and splices the OCR pages back, so text pages are copied unchanged.
+Resolution: on four pages of the same contract (one turned, one tilted), rendering at 300 dpi
+took 4.8 s a page and 200 dpi 3.8 s, with the same word recall (98.5-100 %) and confidence
+(95-96); 300 dpi is the default (``VERIDICT_OCR_DPI``), the resolution tesseract is trained
+for, so small print in other scans keeps its margin.
 
 Straightening, done before recognition so the text layer is upright and its lines level
 (the parser groups words into lines by their vertical position): a page whose text lines
