@@ -13,7 +13,10 @@ Checks before converting: size (FileTooLarge), content vs extension (a file
 whose content is another supported format than its name says raises
 ExtensionMismatch rather than being parsed by its true type), PDF password
 (EncryptedPdf), structure (CorruptFile) and page count (TooManyPages).
-After converting: no text layer (NeedsOCR) and garbled text (GarbledText).
+PDF pages without a usable text layer (scans) are read by OCR first (ingest/ocr.py) and
+Docling converts the PDF with those pages' new text layer; a PDF with text on every page is
+converted as it is. After converting: no text layer (NeedsOCR: OCR off or missing, or a scan
+it could not read) and garbled text (GarbledText).
 
 Plain text must be UTF-8 (a BOM is honoured) or UTF-16: with its BOM, or
 without one when every other byte is NUL (ASCII-range text in UTF-16LE/BE,
@@ -342,7 +345,9 @@ class Parser:
                     jobs=self.ocr_jobs, lock=pypdfium2_lock, progress=self._ocr_progress(path),
                 )
             except ocr.OcrUnavailable as exc:
-                raise NeedsOCR(path, f"{_NO_TEXT_LAYER}OCR cannot run here ({exc}); {_RUN_OCR}") from exc
+                if chars == 0:
+                    raise NeedsOCR(path, f"{_NO_TEXT_LAYER}OCR cannot run here ({exc}); {_RUN_OCR}") from exc
+                return self._parse_pdf_file(path, path, n_pages, table_pages)  # its text pages, as before
             _refuse_unreadable(path, result, n_pages - len(scans), self.ocr_min_confidence)
             return self._parse_pdf_file(path, result.path, n_pages, table_pages, result)
 

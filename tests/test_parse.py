@@ -244,7 +244,7 @@ def test_encrypted_pdf_is_refused(tmp_path, parser):
         parser.parse(p)
 
 
-def test_image_only_pdf_needs_ocr_when_ocr_is_off(tmp_path):
+def test_image_only_pdf_needs_ocr_when_ocr_is_off_or_missing(tmp_path, monkeypatch):
     """With OCR (the default) such a page is read; tests/test_ocr.py covers that."""
     from PIL import Image, ImageDraw
     from reportlab.lib.utils import ImageReader
@@ -258,8 +258,11 @@ def test_image_only_pdf_needs_ocr_when_ocr_is_off(tmp_path):
     p.write_bytes(
         _pdf_bytes(lambda c: c.drawImage(ImageReader(img), 40, 60, width=500, height=700))
     )
-    with pytest.raises(NeedsOCR, match="OCR"):
+    with pytest.raises(NeedsOCR, match="no text layer.*OCR is turned off.*run OCR"):
         Parser(ocr_enabled=False).parse(p)
+    monkeypatch.setenv("PATH", str(tmp_path))  # a machine without tesseract
+    with pytest.raises(NeedsOCR, match="no text layer.*OCR cannot run here.*tesseract is not installed"):
+        Parser().parse(p)
 
 
 def test_pdf_with_broken_font_encoding_is_garbled(tmp_path, parser):
