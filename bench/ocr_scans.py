@@ -3,6 +3,7 @@
 Usage:
     .venv/bin/python -m bench.ocr_scans [--limit 8] [--jobs 1] [--out bench/results/ocr_scans.json]
         [--keep DIR]
+    .venv/bin/python -m bench.ocr_scans --limit 8 --eval-sets DIR   # then `veridict eval` on each set
 
 Each dev contract (cuad/dev, in its listed order; the first ``--limit``) is turned into an
 image-only PDF (bench/scan_maker.py: pdftoppm at 200 dpi, written back by Pillow; page 2 and
@@ -181,6 +182,47 @@ def run(limit: int, jobs: int, keep: Path | None) -> dict:
     }
 
 
+def write_eval_sets(limit: int, folder: Path) -> dict[str, Path]:
+    """Two question sets for `veridict eval` over the first ``limit`` dev contracts: ``native``
+    (the PDFs as they are) and ``scan`` (their scans, made as above, under the same file names,
+    so answers resolve to the same contracts). Returns each set's questions.jsonl."""
+    contracts = fa.load_contracts("dev")[:limit]
+    ids = {c["doc_id"] for c in contracts}
+    questions = [
+        line for line in (fa.DATA / "dev" / "questions.jsonl").read_text(encoding="utf-8").splitlines()
+        if line.strip() and set(json.loads(line).get("doc_ids") or []) <= ids
+    ]
+    out: dict[str, Path] = {}
+    for name in ("native", "scan"):
+        root = folder / name / "cuad"
+        (root / "dev").mkdir(parents=True, exist_ok=True)
+        rows = []
+        for c in contracts:
+            src = fa.DATA / c["pdf_path"]
+            if name == "native":
+                rel = Path("pdf") / src.name
+                link = root / rel
+                link.parent.mkdir(parents=True, exist_ok=True)
+                if not link.exists():
+                    link.symlink_to(src)
+            else:
+                rel = Path("scans") / src.name
+                (root / rel).parent.mkdir(parents=True, exist_ok=True)
+                if not (root / rel).exists():
+                    import pypdfium2 as pdfium
+
+                    pdf = pdfium.PdfDocument(str(src))
+                    n_pages = len(pdf)
+                    pdf.close()
+                    rotate, skew = scan_plan(n_pages)
+                    scan_maker.scanned_copy(src, root / rel, rotate=rotate, skew=skew)
+            rows.append(json.dumps({**c, "pdf_path": str(rel)}))
+        (root / "dev" / "contracts.jsonl").write_text("\n".join(rows) + "\n", encoding="utf-8")
+        out[name] = root / "dev" / "questions.jsonl"
+        out[name].write_text("\n".join(questions) + "\n", encoding="utf-8")
+    return out
+
+
 def print_table(result: dict) -> None:
     print(f"\nOCR scans — {result['contracts']} dev contracts, {result['ocr_pages']} pages OCRed "
           f"at {result['ocr_dpi']} dpi, {result['ocr_jobs']} job(s)")
@@ -202,12 +244,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=1, help="pages recognised at once")
     ap.add_argument("--out", default=str(ROOT / "bench" / "results" / "ocr_scans.json"))
     ap.add_argument("--keep", default=None, help="keep the scanned PDFs in this folder")
+    ap.add_argument("--eval-sets", default=None, metavar="DIR",
+                    help="only write question sets for `veridict eval` (native and scan) under DIR")
     args = ap.parse_args(argv)
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
     if not (fa.DATA / "annotations.jsonl").exists():
         print(f"CUAD data not found under {fa.DATA}", file=sys.stderr)
         return 2
+    if args.eval_sets:
+        for name, path in write_eval_sets(args.limit, Path(args.eval_sets)).items():
+            print(f"{name}: veridict eval --questions {path}")
+        return 0
     result = run(args.limit, args.jobs, Path(args.keep) if args.keep else None)
     print_table(result)
     out = Path(args.out)
