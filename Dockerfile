@@ -1,6 +1,6 @@
 # The application image used by docker-compose.yml (chat + API).
 FROM python:3.11-slim-bookworm
-RUN apt-get update && apt-get install -y --no-install-recommends poppler-utils && rm -rf /var/lib/apt/lists/*
+RUN apt-get update && apt-get install -y --no-install-recommends poppler-utils tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY . .
 RUN python -m venv /venv && /venv/bin/pip install -q torch==2.13.0 --index-url https://download.pytorch.org/whl/cpu \

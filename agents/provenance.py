@@ -22,7 +22,7 @@ from tools.text import normalise_space
 from veridict.domain import RefusalReason, content_words
 from veridict.domain.names import alias_key
 from veridict.domain.values import FigurePool, derived_dates, extract_figures, fmt_number
-from veridict.types import Answer, ClaimSupport, Evidence, Outage, TraceStep
+from veridict.types import Answer, Citation, ClaimSupport, Evidence, Outage, TraceStep
 
 STORE_NAMES = {"postgres": "Postgres", "qdrant": "Qdrant (vectors)", "graph": "the graph store"}
 _QUOTED = re.compile(r'"([^"]{12,})"|“([^”]{12,})”')
@@ -168,6 +168,18 @@ def _stores_down(outages: Sequence[Outage]) -> dict[str, str]:
     return out
 
 
+def _ocr_text(citations: Sequence[Citation], low: float) -> str:
+    """The sentence that names the cited sources read by OCR under the low-quality threshold."""
+    weak = [
+        f"[{i}] (page {c.page}) was {c.ocr_label}"
+        for i, c in enumerate(citations, start=1)
+        if c.ocr_confidence is not None and c.ocr_confidence < low
+    ]
+    if not weak:
+        return ""
+    return f" Note: source {'; source '.join(weak)}; check the figures against the scan."
+
+
 def _outage_text(outages: Sequence[Outage], refused: bool = False) -> str:
     """The sentence that says which channels could not be searched."""
     down = sorted({o.channel for o in outages})
@@ -188,8 +200,11 @@ def build_answer(
     refusal_detail: str | None = None,
     nlp=None,
     fallback: Draft | None = None,
+    ocr_low: float = 80.0,
 ) -> Answer:
-    """Check the draft's claims, drop unsupported ones, renumber citations; refuse if nothing is left."""
+    """Check the draft's claims, drop unsupported ones, renumber citations; refuse if nothing is left.
+
+    A cited page read by OCR with a confidence under ``ocr_low`` is named in a closing note."""
     trace = list(trace)
     if refusal_reason:
         return refusal(question, refusal_reason, refusal_detail, trace, outages)
@@ -206,7 +221,7 @@ def build_answer(
     if not any(c.claim.kind == "claim" and not c.claim.addendum for c in kept):  # asides alone are no answer
         if fallback is not None and fallback.claims:
             trace.append(TraceStep(node="verify", note="LLM draft unsupported; the extractive draft is used"))
-            answer = build_answer(question, fallback, evidence, relevance, trace, outages, nlp=nlp)
+            answer = build_answer(question, fallback, evidence, relevance, trace, outages, nlp=nlp, ocr_low=ocr_low)
             answer.claims = lost + answer.claims
             return answer
         reason = draft.refusal_reason or RefusalReason.not_found
@@ -232,7 +247,7 @@ def build_answer(
     cited = [rel.get(_base_id(draft.evidence_ids[i - 1]), 0.5) for i in used] or [0.5]
     support = len(kept) / max(1, len(checks))
     confidence = round(min(1.0, sum(cited) / len(cited)) * support, 3)
-    text = _join_sentences(sentences) + _outage_text(outages)
+    text = _join_sentences(sentences) + _ocr_text(citations, ocr_low) + _outage_text(outages)
     return Answer(question=question, text=text, citations=citations, claims=claims + lost,
                   confidence=confidence, refused=False, trace=trace)
 

@@ -331,6 +331,7 @@ class _Nodes:
             refusal_reason=state.get("refusal_reason"), refusal_detail=state.get("refusal_detail"),
             nlp=self.nlp() if draft is not None and draft.mode == "llm" else None,
             fallback=state.get("fallback"),
+            ocr_low=self.settings.ocr_low_confidence,
         )
         answer.trace.append(TraceStep(node="verify", ms=_ms(started),
                                       note="refused: " + (answer.refusal_reason or "") if answer.refused

@@ -18,6 +18,7 @@ class Page(BaseModel):
     number: int
     char_start: int
     char_end: int
+    ocr_confidence: float | None = None  # read by OCR: mean word confidence 0-100; else None
 
 
 class Element(BaseModel):
@@ -54,6 +55,9 @@ class ParseQuality(BaseModel):
     reason: str | None = None  # "no text layer (needs OCR)", "garbled text", ...
     text_chars: int = 0
     alpha_ratio: float = 0.0
+    ocr_pages: list[int] = Field(default_factory=list)  # pages read by OCR (no usable text layer)
+    ocr_confidence: float | None = None  # mean of those pages' confidences (0-100)
+    ocr_seconds: float = 0.0
 
 
 class ParsedDocument(BaseModel):

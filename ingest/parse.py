@@ -13,7 +13,10 @@ Checks before converting: size (FileTooLarge), content vs extension (a file
 whose content is another supported format than its name says raises
 ExtensionMismatch rather than being parsed by its true type), PDF password
 (EncryptedPdf), structure (CorruptFile) and page count (TooManyPages).
-After converting: no text layer (NeedsOCR) and garbled text (GarbledText).
+PDF pages without a usable text layer (scans) are read by OCR first (ingest/ocr.py) and
+Docling converts the PDF with those pages' new text layer; a PDF with text on every page is
+converted as it is. After converting: no text layer (NeedsOCR: OCR off or missing, or a scan
+it could not read) and garbled text (GarbledText).
 
 Plain text must be UTF-8 (a BOM is honoured) or UTF-16: with its BOM, or
 without one when every other byte is NUL (ASCII-range text in UTF-16LE/BE,
@@ -37,11 +40,13 @@ import codecs
 import io
 import re
 import statistics
+import tempfile
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Literal
 
-from ingest import layout, quality, structure, tables
+from ingest import layout, ocr, quality, structure, tables
 from ingest.errors import (
     CorruptFile,
     EmptyFile,
@@ -190,6 +195,11 @@ class Parser:
         txt_encoding: str | None = None,
         pdf_tables: bool = True,
         pdf_backend: Literal["docling-parse", "pypdfium"] = "docling-parse",
+        ocr_enabled: bool = True,
+        ocr_language: str = "eng",
+        ocr_dpi: int = 300,
+        ocr_jobs: int = 1,
+        ocr_min_confidence: float = 50.0,
     ) -> None:
         if pdf_pipeline not in ("native", "standard"):
             raise ValueError(f"pdf_pipeline must be 'native' or 'standard', not {pdf_pipeline!r}")
@@ -203,6 +213,12 @@ class Parser:
                 f"pdf_backend must be 'docling-parse' or 'pypdfium', not {pdf_backend!r}"
             )
         self.pdf_backend = pdf_backend
+        self.ocr_enabled = ocr_enabled
+        self.ocr_language = ocr_language
+        self.ocr_dpi = ocr_dpi
+        self.ocr_jobs = ocr_jobs
+        self.ocr_min_confidence = ocr_min_confidence
+        self.ocr_progress: Callable[[str, int, int], None] | None = None  # (file name, done, total)
         self._converter = None
 
     @classmethod
@@ -211,6 +227,11 @@ class Parser:
             pdf_pipeline=settings.pdf_pipeline,
             max_file_mb=settings.max_file_mb,
             max_pages=settings.max_pages,
+            ocr_enabled=settings.ocr,
+            ocr_language=settings.ocr_language,
+            ocr_dpi=settings.ocr_dpi,
+            ocr_jobs=settings.ocr_jobs,
+            ocr_min_confidence=settings.ocr_min_confidence,
         )
 
     # -- public
@@ -306,15 +327,46 @@ class Parser:
     # -- PDF
 
     def _parse_pdf(self, path: Path) -> ParsedDocument:
-        n_pages, table_pages, chars = _pdf_precheck(path, self.max_pages)
-        if chars == 0:
-            raise NeedsOCR(path)  # no text layer at all: refuse before converting
-        doc = self._convert(path)
+        n_pages, table_pages, chars, scans = _pdf_precheck(path, self.max_pages)
+        if chars == 0:  # no text layer anywhere: every page is worth reading, images or not
+            scans = list(range(1, n_pages + 1))
+        if not scans:  # a text PDF: read as it is, no OCR pass
+            return self._parse_pdf_file(path, path, n_pages, table_pages)
+        if not self.ocr_enabled:
+            if chars == 0:
+                raise NeedsOCR(path, _NO_TEXT_LAYER + "OCR is turned off here (VERIDICT_OCR); " + _RUN_OCR)
+            return self._parse_pdf_file(path, path, n_pages, table_pages)
+        with tempfile.TemporaryDirectory(prefix="veridict-ocr-") as tmp:
+            from docling.utils.locks import pypdfium2_lock
+
+            try:
+                result = ocr.run(
+                    path, scans, Path(tmp), language=self.ocr_language, dpi=self.ocr_dpi,
+                    jobs=self.ocr_jobs, lock=pypdfium2_lock, progress=self._ocr_progress(path),
+                )
+            except ocr.OcrUnavailable as exc:
+                if chars == 0:
+                    raise NeedsOCR(path, f"{_NO_TEXT_LAYER}OCR cannot run here ({exc}); {_RUN_OCR}") from exc
+                return self._parse_pdf_file(path, path, n_pages, table_pages)  # its text pages, as before
+            _refuse_unreadable(path, result, n_pages - len(scans), self.ocr_min_confidence)
+            return self._parse_pdf_file(path, result.path, n_pages, table_pages, result)
+
+    def _ocr_progress(self, path: Path):
+        report = self.ocr_progress
+        if report is None:
+            return None
+        return lambda done, total: report(path.name, done, total)
+
+    def _parse_pdf_file(
+        self, path: Path, source: Path, n_pages: int, table_pages: list[int], ocr_result=None
+    ) -> ParsedDocument:
+        """Convert ``source`` (``path`` itself, or its copy with OCR pages) into the document."""
+        doc = self._convert(source)
         if self.pdf_pipeline == "standard":
             blocks_by_page = _docling_blocks(doc, 1)
             found: list[tables.PdfTable] = []
         else:
-            found = tables.pdf_tables(path, table_pages) if self.pdf_tables else []
+            found = tables.pdf_tables(source, table_pages) if self.pdf_tables else []
             blocks_by_page = _pdf_line_blocks(doc, n_pages, found)
         built = _Builder()
         for page_no in range(1, n_pages + 1):
@@ -322,7 +374,14 @@ class Parser:
             for b in blocks_by_page.get(page_no, []):
                 built.add(b)
         built.finish()
-        return self._finish(path, "pdf", built, pdf_tables_found=found, page_texts=True)
+        if ocr_result is not None:
+            for page in built.pages:
+                info = ocr_result.pages.get(page.number)
+                if info is not None:
+                    page.ocr_confidence = info.confidence if info.confidence is not None else 0.0
+        return self._finish(
+            path, "pdf", built, pdf_tables_found=found, page_texts=True, ocr_result=ocr_result
+        )
 
     # -- DOCX / HTML / Markdown
 
@@ -383,6 +442,7 @@ class Parser:
         built: _Builder,
         pdf_tables_found: list[tables.PdfTable] | None = None,
         page_texts: bool = False,
+        ocr_result: ocr.OcrResult | None = None,
     ) -> ParsedDocument:
         text = built.text
         pages = built.pages
@@ -397,6 +457,21 @@ class Parser:
                 if b.hint != "footer":
                     body_by_page[b.page - 1] += b.text + "\n"
         q = quality.assess(text, body_by_page)
+        if ocr_result is not None:
+            q = q.model_copy(
+                update={
+                    "ocr_pages": sorted(ocr_result.pages),
+                    "ocr_confidence": ocr_result.confidence,
+                    "ocr_seconds": ocr_result.seconds,
+                }
+            )
+            if not q.ok and (q.reason or "").startswith("no text layer"):
+                raise NeedsOCR(
+                    path,
+                    f"OCR read too little text on {len(ocr_result.pages)} scanned page(s) "
+                    f"(mean confidence {_pct(ocr_result.confidence)}) to use the document; "
+                    f"{_CLEARER_SCAN}",
+                )
         quality.check(q, str(path))
 
         blocks = built.blocks
@@ -576,9 +651,39 @@ def _page_at(pages: list[Page], offset: int) -> int:
 
 # --- PDF helpers -------------------------------------------------------------------
 
+_NO_TEXT_LAYER = "the PDF has no text layer (a scan or images of text) and "
+_RUN_OCR = "run OCR on it and upload the result"
+_CLEARER_SCAN = "upload a sharper scan (300 dpi, straight, dark text on white) or the original PDF"
 
-def _pdf_precheck(path: Path, max_pages: int) -> tuple[int, list[int], int]:
-    """Open with pdfium: password, damage, page count; pages worth a table search; char count.
+
+def _pct(confidence: float | None) -> str:
+    return "-" if confidence is None else f"{confidence:.0f} %"
+
+
+def _refuse_unreadable(path: Path, result: ocr.OcrResult, text_pages: int, floor: float) -> None:
+    """NeedsOCR when OCR could not fix a scan: no page has a text layer and none read usably."""
+    if text_pages > 0:
+        return
+    pages = list(result.pages.values())
+    if all(p.words == 0 for p in pages):
+        raise NeedsOCR(
+            path,
+            f"OCR found no text on any of its {len(pages)} page(s): they are blank, or images "
+            f"without words; {_CLEARER_SCAN}",
+        )
+    if all(p.confidence is None or p.confidence < floor for p in pages):
+        raise NeedsOCR(
+            path,
+            f"OCR could read the scan only with a mean confidence of {_pct(result.confidence)}, "
+            f"under the floor of {floor:.0f} % (VERIDICT_OCR_MIN_CONFIDENCE): it is unreadable; "
+            f"{_CLEARER_SCAN}",
+        )
+
+
+
+def _pdf_precheck(path: Path, max_pages: int) -> tuple[int, list[int], int, list[int]]:
+    """Open with pdfium: password, damage, page count; pages worth a table search; char count;
+    the pages that are scans (see ``ocr.needs_ocr``).
 
     pdfium is not thread-safe: two threads inside it at once abort the process (seen when the
     same file was ingested twice at once). Every call holds Docling's process-wide pdfium lock,
@@ -596,7 +701,7 @@ def _pdf_precheck(path: Path, max_pages: int) -> tuple[int, list[int], int]:
         return _pdfium_scan(path, max_pages)
 
 
-def _pdfium_scan(path: Path, max_pages: int) -> tuple[int, list[int], int]:
+def _pdfium_scan(path: Path, max_pages: int) -> tuple[int, list[int], int, list[int]]:
     import pypdfium2 as pdfium
     import pypdfium2.raw as pdfium_c
 
@@ -612,20 +717,40 @@ def _pdfium_scan(path: Path, max_pages: int) -> tuple[int, list[int], int]:
             raise CorruptFile(path, "the PDF has no pages")
         if n > max_pages:
             raise TooManyPages(path, n, max_pages)
-        table_pages, chars = [], 0
+        table_pages, chars, scans = [], 0, []
         for i in range(n):
             page = pdf[i]
             try:
                 if _ruled(page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_PATH], max_depth=2)):
                     table_pages.append(i + 1)
                 tp = page.get_textpage()
-                chars += tp.count_chars()
+                page_chars = tp.count_chars()
                 tp.close()
+                chars += page_chars
+                if page_chars < ocr.STAMPED_TEXT_CHARS:  # only then can it be a scan
+                    cover = _image_cover(page)
+                    if ocr.needs_ocr(page_chars, cover):
+                        scans.append(i + 1)
             finally:
                 page.close()
-        return n, table_pages, chars
+        return n, table_pages, chars, scans
     finally:
         pdf.close()
+
+
+def _image_cover(page) -> float:
+    """The share of the page's area that its images cover (0..1, overlaps counted twice)."""
+    import pypdfium2.raw as pdfium_c
+
+    width, height = page.get_size()
+    area = max(width * height, 1.0)
+    covered = 0.0
+    for ob in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_IMAGE], max_depth=2):
+        left, bottom, right, top = ob.get_bounds()
+        w = max(0.0, min(right, width) - max(left, 0.0))
+        h = max(0.0, min(top, height) - max(bottom, 0.0))
+        covered += w * h
+    return min(1.0, covered / area)
 
 
 def _ruled(path_objects) -> bool:

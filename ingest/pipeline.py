@@ -35,6 +35,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from ingest import ocr_gate
 from ingest.chunking import embedding_text, make_chunks
 from ingest.clause_model import model_for, retag
 from ingest.errors import IngestError
@@ -86,6 +87,9 @@ class FileResult(BaseModel):
     entities: int = 0
     mentions: int = 0
     references: int = 0
+    ocr_pages: int = 0  # pages read by OCR (scans without a text layer)
+    ocr_confidence: float | None = None  # their mean confidence, 0-100
+    low_quality: bool = False  # ocr_confidence under VERIDICT_OCR_LOW_CONFIDENCE
     seconds: float = 0.0
 
 
@@ -119,6 +123,11 @@ class IngestReport(BaseModel):
         ]
         lines += [
             f"  {f.status}{f' [{f.code}]' if f.code else ''}: {f.path}: {f.message}" for f in self.failed
+        ]
+        lines += [
+            f"  OCR: {f.path}: {f.ocr_pages} page(s) read by OCR, confidence {f.ocr_confidence or 0:.0f} %"
+            + (" - low quality: check answers citing it against the scan" if f.low_quality else "")
+            for f in self.files if f.ocr_pages
         ]
         return "\n".join(lines)
 
@@ -178,6 +187,8 @@ class Ingestor:
         report = IngestReport()
         start = time.perf_counter()
         bar = _progress(len(files)) if progress else None
+        if bar is not None:  # a scan's pages show as they are read: OCR takes seconds a page
+            self.parser.ocr_progress = bar.ocr_page
         pending: deque[tuple[Path, Future]] = deque()
         todo = iter(Path(f) for f in files)
         with ThreadPoolExecutor(max_workers=1, thread_name_prefix="prepare") as pool, \
@@ -201,6 +212,7 @@ class Ingestor:
                     bar.advance(result)
         if bar:
             bar.close()
+            self.parser.ocr_progress = None
         report.seconds = time.perf_counter() - start
         return report
 
@@ -268,9 +280,12 @@ class Ingestor:
         )
         ex = self.extractor.extract(parsed, tenant, document.id)
         chunks = make_chunks(parsed, ex.sections, tenant, document.id)
+        facts = ocr_gate.mark(
+            parsed, document, chunks, ex.facts, self.settings.ocr_low_confidence, self.settings.ocr_min_confidence
+        )
         return Prepared(
             path=path, sha256=sha, parsed=parsed, document=document, sections=ex.sections, chunks=chunks,
-            facts=ex.facts, entities=ex.entities, mentions=ex.mentions, references=ex.references,
+            facts=facts, entities=ex.entities, mentions=ex.mentions, references=ex.references,
         )
 
     def _rejected(self, path: Path, tenant: str, sha: str | None, exc: IngestError) -> FileResult:
@@ -357,6 +372,7 @@ class Ingestor:
             path=str(p.path), status="ingested", document_id=doc.id, doc_key=doc.doc_key, version=doc.version,
             superseded=superseded, pages=len(p.parsed.pages), sections=len(p.sections), chunks=len(p.chunks),
             facts=len(p.facts), entities=len(p.entities), mentions=len(p.mentions), references=len(p.references),
+            ocr_pages=len(doc.ocr_pages), ocr_confidence=doc.ocr_confidence, low_quality=doc.low_quality,
         )
 
     def _undo(self, tenant: str, document_id: str, stage: str, exc: Exception) -> None:
@@ -405,7 +421,11 @@ class _progress:
         self._task = self._p.add_task("ingest", total=total, last="")
 
     def advance(self, result: FileResult) -> None:
-        self._p.update(self._task, advance=1, last=f"{result.status}: {Path(result.path).name}"[:60])
+        ocr = f" (OCR {result.ocr_pages} p., {result.ocr_confidence or 0:.0f} %)" if result.ocr_pages else ""
+        self._p.update(self._task, advance=1, last=f"{result.status}: {Path(result.path).name}"[:60] + ocr)
+
+    def ocr_page(self, name: str, done: int, total: int) -> None:
+        self._p.update(self._task, last=f"OCR {name[:40]}: page {done} of {total}")
 
     def close(self) -> None:
         self._p.stop()

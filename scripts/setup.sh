@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
 log() { printf '\n== %s (%ss)\n' "$*" "$SECONDS"; }
 
-apt_pkgs=(poppler-utils)
+apt_pkgs=(poppler-utils tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd)  # pdftoppm; OCR of scanned pages
 if [ "${VERIDICT_WITH_TEST_TOOLS:-0}" = 1 ]; then
   apt_pkgs+=(chromium docker-compose)
   command -v npm >/dev/null 2>&1 || apt_pkgs+=(nodejs npm)

@@ -20,6 +20,7 @@ from typing import Any, TypeVar, cast
 import psycopg
 from psycopg.conninfo import conninfo_to_dict
 from psycopg.rows import DictRow, dict_row
+from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool, PoolTimeout
 from pydantic import BaseModel
 
@@ -357,6 +358,7 @@ class PostgresStore:
                     )
         doc_row = doc.model_dump(include=set(q.DOCUMENT_FIELDS))
         doc_row["status"] = "pending"
+        doc_row["ocr_pages"] = Jsonb({str(n): c for n, c in doc.ocr_pages.items()})
         with self._tx() as conn:
             conn.execute(q.INSERT_DOCUMENT, _clean_dict(doc_row))
             conn.execute(
@@ -364,7 +366,11 @@ class PostgresStore:
                 {"document_id": doc.id, "tenant": tenant, "text": _clean(text)},
             )
             with conn.cursor() as cur:
-                _copy(cur, q.COPY_PAGES, ((tenant, doc.id, n, s, e) for n, s, e in pages))
+                _copy(
+                    cur,
+                    q.COPY_PAGES,
+                    ((tenant, doc.id, n, s, e, doc.ocr_pages.get(n)) for n, s, e in pages),
+                )
                 _copy(cur, q.COPY_SECTIONS, (_fields(s, q.SECTION_FIELDS) for s in sections))
                 _copy(cur, q.COPY_CHUNKS, (_fields(c, q.CHUNK_FIELDS) for c in chunks))
                 _copy(cur, q.COPY_FACTS, (_fields(f, q.FACT_FIELDS) for f in facts))

@@ -19,6 +19,9 @@ DOCUMENT_FIELDS = (
     "format",
     "n_pages",
     "n_chars",
+    "ocr_pages",
+    "ocr_confidence",
+    "low_quality",
     "created_at",
 )
 SECTION_FIELDS = (
@@ -48,6 +51,7 @@ CHUNK_FIELDS = (
     "char_start",
     "char_end",
     "clause_types",
+    "ocr_confidence",
 )
 FACT_FIELDS = (
     "id",
@@ -70,6 +74,7 @@ FACT_FIELDS = (
     "confidence",
     "metric",
     "dimension",
+    "ocr_confidence",
 )
 MENTION_FIELDS = (
     "tenant",
@@ -82,7 +87,7 @@ MENTION_FIELDS = (
     "char_end",
     "role",
 )
-PAGE_FIELDS = ("tenant", "document_id", "number", "char_start", "char_end")
+PAGE_FIELDS = ("tenant", "document_id", "number", "char_start", "char_end", "ocr_confidence")
 
 
 def _select(alias: str, fields: tuple[str, ...], prefix: str) -> str:
@@ -162,9 +167,10 @@ LIMIT %(limit)s"""
 
 INSERT_DOCUMENT = """
 INSERT INTO documents (id, tenant, doc_key, title, source_path, sha256, version, status, format,
-                       n_pages, n_chars, created_at)
+                       n_pages, n_chars, ocr_pages, ocr_confidence, low_quality, created_at)
 VALUES (%(id)s, %(tenant)s, %(doc_key)s, %(title)s, %(source_path)s, %(sha256)s, %(version)s,
-        'pending', %(format)s, %(n_pages)s, %(n_chars)s, COALESCE(%(created_at)s, now()))"""
+        'pending', %(format)s, %(n_pages)s, %(n_chars)s, %(ocr_pages)s, %(ocr_confidence)s,
+        %(low_quality)s, COALESCE(%(created_at)s, now()))"""
 
 INSERT_DOCUMENT_TEXT = """
 INSERT INTO document_text (document_id, tenant, text)

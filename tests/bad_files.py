@@ -120,19 +120,11 @@ def encrypted_pdf(path: Path, user_password: str = "user-secret") -> Path:
     return path
 
 
-def scanned_pdf(path: Path, pages: int = 2) -> Path:
-    """An image-only PDF (PIL writes each page as a picture of text): no text layer at all."""
-    from PIL import Image, ImageDraw
+def blank_scan(path: Path, pages: int = 2) -> Path:
+    """An image-only PDF of blank pages with scanner dust: OCR finds no text on them."""
+    from bench.scan_maker import blank_scan as make
 
-    images = []
-    for n in range(pages):
-        img = Image.new("L", (850, 1100), 255)
-        d = ImageDraw.Draw(img)
-        for i, line in enumerate(contract_text(f"SCAN-{n}").split("\n\n")):
-            d.text((60, 60 + i * 40), line.strip(), fill=0)
-        images.append(img.convert("RGB"))
-    images[0].save(path, "PDF", resolution=100.0, save_all=True, append_images=images[1:])
-    return path
+    return make(path, pages)
 
 
 def _under_wrong_name(path: Path, make: Callable[[Path], Path], real_suffix: str) -> Path:

@@ -208,3 +208,15 @@ def test_an_end_date_at_an_anniversary_is_derived_from_the_quoted_start():
     assert unsupported_claims(answer, "When does it expire?") == []
     third = draft_of((text.replace("2001-11-19", "2002-11-19"), [1, 2]), evidence=(until, start))
     assert not check_claim(third.claims[0], third, evidence).supported
+
+
+def test_a_source_read_by_ocr_under_the_low_threshold_is_named_in_the_answer():
+    poor = PENALTY.model_copy(update={"citation": PENALTY.citation.model_copy(update={"ocr_confidence": 71.4})})
+    good = EFFECTIVE.model_copy(update={"citation": EFFECTIVE.citation.model_copy(update={"ocr_confidence": 93.0})})
+    d = draft_of(("The penalty is EUR 200,000 per incident [1].", [1]),
+                 ("The agreement is effective from 2024-01-01 [2].", [2]), evidence=(poor, good))
+    answer = build_answer("q", d, {poor.id: poor, good.id: good}, ocr_low=80)
+    assert not answer.refused
+    assert "source [1] (page 4) was read by OCR, confidence 71 %" in answer.text, answer.text
+    assert "93 %" not in answer.text  # above the threshold: no warning
+    assert "read by OCR" not in build_answer("q", d, {poor.id: poor, good.id: good}, ocr_low=70).text

@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
-from veridict.doctor import check_graph, check_postgres, check_vectors, run_doctor
+from veridict.doctor import check_graph, check_ocr, check_postgres, check_vectors, run_doctor
 from veridict.settings import Settings
 
 
 def test_doctor_reports_every_store_healthy(settings):
     checks = {c.name: c for c in run_doctor(settings)}
-    assert set(checks) == {"postgres", "graph", "vectors", "embeddings", "spacy", "docling", "llm"}
+    assert set(checks) == {"postgres", "graph", "vectors", "embeddings", "spacy", "docling", "ocr", "llm"}
     bad = {n: c.detail for n, c in checks.items() if not c.ok}
     assert not bad, bad
     assert "deterministic" in checks["llm"].detail
+    assert checks["ocr"].detail.startswith("tesseract") and "eng" in checks["ocr"].detail
+
+
+def test_doctor_names_a_missing_ocr_language(settings):
+    result = check_ocr(settings.model_copy(update={"ocr_language": "eng+zzz"}))
+    assert not result.ok and "zzz" in result.detail and result.fix and "tesseract-ocr-zzz" in result.fix
 
 
 def test_doctor_says_what_is_wrong_when_stores_are_down(tmp_path):

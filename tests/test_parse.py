@@ -244,7 +244,8 @@ def test_encrypted_pdf_is_refused(tmp_path, parser):
         parser.parse(p)
 
 
-def test_image_only_pdf_needs_ocr(tmp_path, parser):
+def test_image_only_pdf_needs_ocr_when_ocr_is_off_or_missing(tmp_path, monkeypatch):
+    """With OCR (the default) such a page is read; tests/test_ocr.py covers that."""
     from PIL import Image, ImageDraw
     from reportlab.lib.utils import ImageReader
 
@@ -257,8 +258,11 @@ def test_image_only_pdf_needs_ocr(tmp_path, parser):
     p.write_bytes(
         _pdf_bytes(lambda c: c.drawImage(ImageReader(img), 40, 60, width=500, height=700))
     )
-    with pytest.raises(NeedsOCR, match="OCR"):
-        parser.parse(p)
+    with pytest.raises(NeedsOCR, match="no text layer.*OCR is turned off.*run OCR"):
+        Parser(ocr_enabled=False).parse(p)
+    monkeypatch.setenv("PATH", str(tmp_path))  # a machine without tesseract
+    with pytest.raises(NeedsOCR, match="no text layer.*OCR cannot run here.*tesseract is not installed"):
+        Parser().parse(p)
 
 
 def test_pdf_with_broken_font_encoding_is_garbled(tmp_path, parser):
@@ -380,7 +384,9 @@ def test_pipeline_choice_is_validated():
     assert Parser(pdf_pipeline="standard").pdf_pipeline == "standard"
 
 
-def test_scan_with_a_typed_running_header_still_needs_ocr(tmp_path, parser):
+def test_scan_with_a_typed_running_header_is_a_scan(tmp_path):
+    """A typed header and page number over a page-sized image: the page is OCRed (or, with OCR
+    off, refused as a scan); the header alone does not make it a text page."""
     from PIL import Image, ImageDraw
     from reportlab.lib.pagesizes import A4
     from reportlab.lib.utils import ImageReader
@@ -396,5 +402,8 @@ def test_scan_with_a_typed_running_header_still_needs_ocr(tmp_path, parser):
         c.drawString(290, 30, f"Page {n}")
         c.showPage()
     c.save()
+    from ingest.parse import _pdf_precheck
+
+    assert _pdf_precheck(p, 100)[3] == [1, 2, 3]  # the pages OCR will read
     with pytest.raises(NeedsOCR):
-        parser.parse(p)
+        Parser(ocr_enabled=False).parse(p)

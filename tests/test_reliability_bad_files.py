@@ -67,7 +67,7 @@ BAD_FILES = [
     Bad("damaged-xref-pdf", bf.damaged_pdf, "contract.pdf", "corrupt_file", ("damaged", "cannot be opened")),
     Bad("encrypted-pdf", bf.encrypted_pdf, "locked.pdf", "encrypted_pdf",
         ("password-protected", "upload an unprotected copy")),
-    Bad("scanned-pdf", bf.scanned_pdf, "scan.pdf", "needs_ocr", ("no text layer", "run OCR")),
+    Bad("blank-scan-pdf", bf.blank_scan, "scan.pdf", "needs_ocr", ("OCR found no text", "blank")),
     Bad("docx-named-pdf", bf.docx_named_pdf, "agreement.pdf", "extension_mismatch",
         ("content is DOCX", "rename it to .docx")),
     Bad("html-named-pdf", bf.html_named_pdf, "agreement.pdf", "extension_mismatch",

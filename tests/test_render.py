@@ -123,3 +123,10 @@ def test_upload_path_is_inside_the_tenant_folder(tmp_path: Path):
     assert p1.is_relative_to(tmp_path.resolve() / "default")
     with pytest.raises(UnsafeUpload):
         upload_path(tmp_path, "../other", "contract.pdf", b"x")
+
+
+def test_a_citation_read_by_ocr_says_so_in_the_terminal_and_the_chat():
+    c = _citation(ocr_confidence=71.4)
+    assert citation_heading(c).endswith("§ 14.3 Data Breach · read by OCR, confidence 71 %")
+    assert "read by OCR, confidence 71 %" in answer_markdown(_answer(citations=[c]))
+    assert _citation().ocr_label is None

@@ -195,15 +195,20 @@ def citation_for(
     char_end: int | None = None,
     clause_number: str | None = None,
     clause_title: str | None = None,
+    ocr_confidence: float | None = None,
 ) -> Citation:
+    """A citation of ``page``; a page read by OCR carries its confidence (given, or the document's)."""
     quote = quote.strip()
+    page = max(1, int(page or 1))
+    if ocr_confidence is None:
+        ocr_confidence = document.ocr_pages.get(page)
     if len(quote) > MAX_QUOTE_CHARS:
         quote = quote[: MAX_QUOTE_CHARS - 1].rstrip() + "…"
     return Citation(
         document_id=document.id,
         document_title=document.title,
         version=document.version,
-        page=max(1, int(page or 1)),
+        page=page,
         clause_number=clause_number,
         clause_title=clause_title,
         char_start=char_start,
@@ -211,6 +216,7 @@ def citation_for(
         quote=quote,
         store=store,
         source_path=document.source_path,
+        ocr_confidence=ocr_confidence,
     )
 
 

@@ -39,6 +39,7 @@ def fact_evidence(fact: Fact, document: Document, score: float = 1.0) -> tuple[E
         fact.char_end,
         fact.section_number,
         fact.section_title,
+        fact.ocr_confidence,
     )
     evidence = Evidence(id=f"fact:{fact.id}", store=store, text=fact_text(fact), score=score,
                         citation=citation, fact=fact)

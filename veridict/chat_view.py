@@ -132,6 +132,8 @@ def citation_line(i: int, c: Citation) -> str:
     label = clause_label(c)
     if label:
         parts.append(md_escape(label))
+    if c.ocr_label:
+        parts.append(f"_{c.ocr_label}_")
     return f"{source_name(i)} · " + " · ".join(parts) + f" · _{c.store}_"
 
 
@@ -266,6 +268,14 @@ def save_upload(upload_dir: Path, tenant: str, name: str, source: Path, max_file
     return target
 
 
+def _ocr_note(f: dict) -> str:
+    """'; 3 pages read by OCR (confidence 71 %, low quality)' for a scanned file, else ''."""
+    if not f.get("ocr_pages"):
+        return ""
+    low = ", low quality: check answers against the scan" if f.get("low_quality") else ""
+    return f"; {f['ocr_pages']} pages read by OCR (confidence {f.get('ocr_confidence') or 0:.0f} %{low})"
+
+
 def report_line(f: dict) -> str:
     """One file of an ingest report, for the chat: what was added, or why not and what to do."""
     name = Path(f.get("path") or f.get("name") or "file").name
@@ -275,7 +285,8 @@ def report_line(f: dict) -> str:
         message = message[len(name) + 2 :]
     if status == "ingested":
         return (f"- **{md_escape(name)}**: ingested as version {f.get('version')} — {f.get('pages', 0)} pages, "
-                f"{f.get('sections', 0)} clauses, {f.get('chunks', 0)} passages, {f.get('facts', 0)} facts")
+                f"{f.get('sections', 0)} clauses, {f.get('chunks', 0)} passages, {f.get('facts', 0)} facts"
+                + _ocr_note(f))
     if status == "unchanged":
         return f"- **{md_escape(name)}**: already in the library ({f.get('message') or 'unchanged'})"
     return f"- **{md_escape(name)}**: not added — {md_escape(message)}"

@@ -192,13 +192,19 @@ def eval_cmd(
 
 @app.command()
 def bench(
-    what: str = typer.Argument("all", help="ingest | query | all | graph-restart"),
+    what: str = typer.Argument("all", help="ingest | query | all | graph-restart | ocr-scans"),
     sizes: str = typer.Option(
         "10,100,510", help="CUAD contract counts for the ingest benchmark (graph-restart: default 40,510)."
     ),
     out: Path = typer.Option(Path("bench/results"), help="Where the JSON results go."),
 ) -> None:
-    """Benchmarks on CUAD: ingestion throughput, query latency per stage, memory; graph restart time."""
+    """Benchmarks on CUAD: ingestion throughput, query latency per stage, memory; graph restart time;
+    OCR on scanned copies of the dev contracts (ocr-scans: --sizes is the number of contracts, default 8)."""
+    if what == "ocr-scans":  # parsing and extraction only: no store is opened
+        from bench.ocr_scans import main as ocr_scans
+
+        limit = sizes if sizes != "10,100,510" else "8"
+        raise typer.Exit(ocr_scans(["--limit", limit.split(",")[0], "--out", str(out / "ocr_scans.json")]))
     if what == "graph-restart":  # the embedded FalkorDB only: no other store is opened
         from bench.graph_restart import run
 

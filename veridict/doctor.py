@@ -136,6 +136,27 @@ def check_docling(settings: Settings) -> Check:
     return _timed("docling", run, "pip install 'docling-slim[format-pdf,...]' (see README)")
 
 
+def check_ocr(settings: Settings) -> Check:
+    """The OCR engine for scanned PDF pages: tesseract with the configured language(s)."""
+    if not settings.ocr:
+        return Check("ocr", True, "turned off (VERIDICT_OCR=false): scanned PDFs are refused (needs_ocr)")
+
+    def run() -> str:
+        from ingest.ocr import engine_version
+
+        version = engine_version()
+        if version is None:
+            raise RuntimeError("tesseract not found on PATH: scanned PDFs would be refused (needs_ocr)")
+        installed = version.rsplit("(", 1)[-1].rstrip(")").split(", ")
+        missing = [lang for lang in settings.ocr_language.split("+") if lang not in installed]
+        if missing:
+            raise RuntimeError(f"{version}: language data missing for {', '.join(missing)}")
+        return version
+
+    lang_pkgs = " ".join(f"tesseract-ocr-{lang}" for lang in settings.ocr_language.split("+"))
+    return _timed("ocr", run, f"apt-get install tesseract-ocr {lang_pkgs} (or set VERIDICT_OCR=false)")
+
+
 def check_llm(settings: Settings) -> Check:
     if not settings.llm_enabled:
         return Check("llm", True, "not configured: deterministic extractive mode")
@@ -154,7 +175,9 @@ def check_llm(settings: Settings) -> Check:
     return _timed("llm", run, "check VERIDICT_LLM_BASE_URL / VERIDICT_LLM_API_KEY, or unset them")
 
 
-CHECKS = (check_postgres, check_graph, check_vectors, check_embeddings, check_spacy, check_docling, check_llm)
+CHECKS = (
+    check_postgres, check_graph, check_vectors, check_embeddings, check_spacy, check_docling, check_ocr, check_llm,
+)
 
 
 def run_doctor(settings: Settings) -> list[Check]:

@@ -35,6 +35,8 @@ def citation_heading(citation: Citation) -> str:
     label = clause_label(citation)
     if label:
         parts.append(label)
+    if citation.ocr_label:
+        parts.append(citation.ocr_label)
     return " · ".join(parts)
 
 
@@ -55,6 +57,8 @@ def _citations_table(citations: list[Citation]) -> Table:
         label = clause_label(c)
         if label:
             source.append(f"\n{label}")
+        if c.ocr_label:
+            source.append(f"\n{c.ocr_label}", style="yellow")
         table.add_row(str(i), source, Text(f"“{short_quote(c.quote)}”", style="italic"), c.store)
     return table
 

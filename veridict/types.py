@@ -40,6 +40,11 @@ class Document(BaseModel):
     format: str = "pdf"  # pdf | docx | html | md | txt
     n_pages: int = 0
     n_chars: int = 0
+    # pages read by OCR -> their confidence (0-100, the mean of the engine's word confidences);
+    # ocr_confidence is their mean and low_quality says it is under VERIDICT_OCR_LOW_CONFIDENCE
+    ocr_pages: dict[int, float] = Field(default_factory=dict)
+    ocr_confidence: float | None = None
+    low_quality: bool = False
     created_at: dt.datetime | None = None
 
 
@@ -78,6 +83,7 @@ class Chunk(BaseModel):
     char_start: int
     char_end: int
     clause_types: list[str] = Field(default_factory=list)
+    ocr_confidence: float | None = None  # read by OCR: the lowest confidence of its pages
 
 
 class Fact(BaseModel):
@@ -104,6 +110,7 @@ class Fact(BaseModel):
     # table cells: metric (row header), dimension (column header)
     metric: str | None = None
     dimension: str | None = None
+    ocr_confidence: float | None = None  # its page was read by OCR with this confidence (0-100)
 
 
 class Entity(BaseModel):
@@ -141,6 +148,14 @@ class Citation(BaseModel):
     quote: str
     store: StoreName
     source_path: str | None = None
+    ocr_confidence: float | None = None  # the page was read by OCR with this confidence (0-100)
+
+    @property
+    def ocr_label(self) -> str | None:
+        """'read by OCR, confidence 71 %' for a page read by OCR, else None."""
+        if self.ocr_confidence is None:
+            return None
+        return f"read by OCR, confidence {self.ocr_confidence:.0f} %"
 
 
 class Evidence(BaseModel):
