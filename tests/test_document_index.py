@@ -60,3 +60,13 @@ def test_question_words_in_lower_case_are_not_names():
     index = DocumentIndex(DOCS, NAMES)
     assert _top(index, "which contracts have a notice period?") == []
     assert _top(index, "What law governs the Globex agreement?") == []
+
+
+def test_an_ambiguous_reference_is_asked_back_not_refused():
+    from agents.provenance import refusal
+    from veridict.domain import RefusalReason
+
+    answer = refusal("the Acme agreement?", RefusalReason.ambiguous_document,
+                     '"Distribution Agreement" (Acme Widgets, Inc.) or "Reseller Agreement" (Acme Widgets, Inc.)')
+    assert answer.refusal_code is RefusalReason.ambiguous_document
+    assert answer.text.startswith("Several documents fit the question equally. Did you mean \"Distribution")
