@@ -21,6 +21,7 @@ class DocumentRef(BaseModel):
     document_ids: list[str] = Field(default_factory=list)
     titles: list[str] = Field(default_factory=list)
     resolved_by: str | None = None
+    ambiguous: bool = False  # several documents fit it equally: ``document_ids`` are the candidates
 
 
 class Constraints(BaseModel):
@@ -51,7 +52,7 @@ class Plan(BaseModel):
     exclude_parties: list[str] = Field(default_factory=list)  # "counterparty of X": X is not the answer
     filter_clause_types: bool = True  # vector search restricted to the clause types (a rewrite may drop it)
     rewrites_done: list[str] = Field(default_factory=list)  # critic strategies already applied
-    source: Literal["rules", "llm", "rules+llm"] = "rules"
+    source: Literal["rules", "llm", "rules+llm", "rules+meaning"] = "rules"
 
     @property
     def document_ids(self) -> list[str]:

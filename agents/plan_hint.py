@@ -4,6 +4,8 @@ wherever they decided."""
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, Field
 
 from agents.llm import json_in_reply
@@ -55,7 +57,7 @@ def _as_list(value) -> list:
     return value if isinstance(value, list) else [value]
 
 
-def merge_hint(plan: Plan, hint: PlanHint) -> Plan:
+def merge_hint(plan: Plan, hint: PlanHint, source: Literal["llm", "meaning"] = "llm") -> Plan:
     """Rules win where they decided; the hint fills gaps. LLM documents are never 'explicit'."""
     merged = plan.model_copy(deep=True)
     used = False
@@ -80,6 +82,6 @@ def merge_hint(plan: Plan, hint: PlanHint) -> Plan:
         merged.sub_questions = hint.sub_questions
         used = True
     if used:
-        merged.source = "rules+llm"
+        merged.source = "rules+llm" if source == "llm" else "rules+meaning"
         merged.tools = default_tools(merged)
     return merged

@@ -28,7 +28,7 @@ from veridict.domain import (
 from veridict.domain.values import MONTHS, parse_amount
 
 DOC_NOUNS = (
-    r"agreement|contract|licen[cs]e|lease|amendment|addendum|msa|sow|nda|dpa|sla|terms|order|policy|deed|"
+    r"agreement|contract|deal|licen[cs]e|lease|amendment|addendum|msa|sow|nda|dpa|sla|terms|order|policy|deed|"
     r"power of attorney|memorandum|statement of work|charter|plan|guarantee|note|indenture|warrant"
 )
 _PARTY_STOP = (
@@ -50,9 +50,9 @@ _OF_UNDER = re.compile(
 _WITH = re.compile(
     rf"\b(?:{DOC_NOUNS})\s+(?:with|from|for)\s+(?P<party>[A-Z][\w&.\-]*(?:\s+(?:[A-Z][\w&.\-]*|&|of|and))*)",
 )
-_POSSESSIVE = re.compile(r"\b(?P<party>[A-Z][\w&.\-]*(?:\s+[A-Z][\w&.\-]*)*)['’]s\b")
+_POSSESSIVE = re.compile(r"\b(?P<party>[A-Z][\w&.\-]*(?:\s+[A-Z][\w&.\-]*)*)(?:['’]s\b|(?<=s)['’](?=\s))")
 _POSSESSIVE_DOC = re.compile(
-    rf"\b(?P<party>[A-Z][\w&.\-]*(?:\s+[A-Z][\w&.\-]*)*)['’]s\s+(?:[\w\-]+\s+){{0,2}}(?:{DOC_NOUNS})\b"
+    rf"\b(?P<party>[A-Z][\w&.\-]*(?:\s+[A-Z][\w&.\-]*)*)(?:['’]s|(?<=s)['’])\s+(?:[\w\-]+\s+){{0,2}}(?:{DOC_NOUNS})\b"
 )
 _NAMED_DOC = re.compile(
     rf"\b(?:the|this|that|our|their)\s+(?P<party>[A-Z][\w&.\-]*(?:\s+[A-Z][\w&.\-]*)*)\s+"
@@ -181,8 +181,9 @@ def _clause_types(low: str) -> list[str]:
 
 def _intent(low: str, plan: Plan) -> Intent:
     docs = [d for d in plan.documents if d.explicit]
-    if re.search(r"\bhow many (contracts|agreements|documents|of (the|our) (contracts|agreements))\b|"
-                 r"\bnumber of (contracts|agreements|documents)\b|\bcount (the )?(contracts|agreements)\b", low):
+    if re.search(r"\bhow many (contracts|agreements|documents|deals|of (the|our) (contracts|agreements|deals))\b|"
+                 r"\bnumber of (contracts|agreements|documents|deals)\b|\bcount (the )?(contracts|agreements|deals)\b",
+                 low):
         return "count"
     if re.search(r"\b(total|sum of|combined|add up|altogether|difference between|multipl|calculate|compute|"
                  r"how many (days|weeks|months|years)\b(?!'? ?(of )?notice)(?=.*\b(between|from|until|elapse)\b))",
@@ -193,8 +194,8 @@ def _intent(low: str, plan: Plan) -> Intent:
                   low) and ", or " in low):
         if len(docs) >= 2 or re.search(r"\bcompare\b|\bversus\b|\bvs\b", low):
             return "compare"
-    if re.search(r"^(which|what|list|show)\b.{0,40}\b(contracts|agreements|documents)\b(?! between)|^list\b|"
-                 r"\ball (contracts|agreements|documents)\b|\bacross (the|all|our)\b", low) and not docs:
+    if re.search(r"^(which|what|list|show)\b.{0,40}\b(contracts|agreements|documents|deals)\b(?! between)|^list\b|"
+                 r"\ball (contracts|agreements|documents|deals)\b|\bacross (the|all|our)\b", low) and not docs:
         return "list"
     if re.search(r"\b(regulation|gdpr|ccpa|hipaa|directive|statute|article \d|art\.\s?\d|refer(s|red|ence)|"
                  r"linked|relat(es|ed) to|which law (does|is)|cites?)\b", low) \
@@ -228,6 +229,10 @@ def _constraints(q: str, low: str) -> Constraints:
     if re.search(r"\b(superseded|previous|earlier|old(er)?|prior) version|\ball versions\b|\bhistory\b", low):
         c.active_only = False
     m = re.search(r"\blaws? of (?:the )?(?P<j>[A-Z][\w'’.]*(?:\s+(?:of\s+)?[A-Z][\w'’.]*)*)", q)
+    if m is None:  # "under New Jersey law", "which deals does Delaware law govern"
+        m = re.search(r"\b(?P<j>[A-Z][\w'’.]*(?:\s+(?:of\s+)?[A-Z][\w'’.]*)*)\s+laws?\b", q)
+        if m is not None and all(w.lower() in NOT_NAMES for w in m.group("j").split()):
+            m = None
     if m:
         c.jurisdiction = m.group("j").strip(" .")
         c.value_text = c.jurisdiction
@@ -269,7 +274,10 @@ _GROUP_TAIL = re.compile(
 def _clean_name(name: str) -> str:
     name = _GROUP_TAIL.sub("", name)
     name = re.sub(r"^(?:the|this|that|our|their)\s+", "", name.strip(" ,.;:"), flags=re.I)
-    return name.strip(" ,;:")
+    words = name.split()
+    while len(words) > 1 and words[0].lower() in NOT_NAMES:  # "Does Vitalibis": a question word is no name
+        words.pop(0)
+    return " ".join(words).strip(" ,;:")
 
 
 def _split_parties(text: str) -> list[str]:

@@ -151,10 +151,13 @@ def refusal(question: str, reason: RefusalReason, detail: str | None = None, tra
     if reason is RefusalReason.not_found and down:  # not searched is not "not found": name the outage instead
         reason = RefusalReason.store_unavailable
         detail = "; ".join(f"{STORE_NAMES.get(k, k)}: {v}" for k, v in down.items())
-    text = f"I cannot answer this from the documents: {reason.text}"
-    if detail:
-        text += f" ({detail})"
-    text += "."
+    if reason is RefusalReason.ambiguous_document and detail:  # a question back, not a dead end
+        text = f"Several documents fit the question equally. Did you mean {detail}? Name the one you mean."
+    else:
+        text = f"I cannot answer this from the documents: {reason.text}"
+        if detail:
+            text += f" ({detail})"
+        text += "."
     text += _outage_text(outages, refused=True)
     return Answer(question=question, text=text, citations=[], claims=list(claims), confidence=reason.confidence,
                   refused=True, refusal_code=reason, refusal_reason=reason.text, trace=list(trace))

@@ -4,6 +4,11 @@ A reference "the Supply Agreement between A and B" is matched by its parties
 (entity aliases in Postgres, PARTY_TO edges in the graph, the name in the
 text) and by its title words. A named document that matches nothing is
 reported missing, so the answer can say "no such document in the library".
+
+Everyday references ("our deal with Northwind", "Hanover's contract", "the Deerskin agreement") go through the
+document-name index (``tools.document_index``): it picks among several documents that fit a reference the one
+whose party, file and title names the reference matches best, finds a document the rules could not, and marks
+a reference that two documents fit equally as ambiguous, so the answer asks which was meant instead of guessing.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ import time
 from agents.plan import DocumentRef, Plan
 from stores.errors import StoreError
 from tools.base import ToolContext, one_line, status_of
+from tools.document_index import DocumentIndex, document_index, name_words
 from tools.text import squash
 from veridict.domain import content_words
 from veridict.domain.names import alias_key
@@ -21,6 +27,8 @@ from veridict.types import Outage, TraceStep
 
 GENERIC_TITLE_WORDS = {"agreement", "contract", "license", "licence", "the", "and", "of", "between"}
 MAX_DOCS_PER_REF = 5
+# Intents about one contract: a reference that fits several is narrowed to the best named one, or asked about.
+ONE_DOCUMENT_INTENTS = ("exact_value", "clause_lookup", "calculate", "relational", "narrative")
 
 
 def resolve_documents(plan: Plan, ctx: ToolContext) -> tuple[Plan, list[TraceStep], list[Outage]]:
@@ -40,6 +48,7 @@ def resolve_documents(plan: Plan, ctx: ToolContext) -> tuple[Plan, list[TraceSte
         note = None
         try:
             _resolve_ref(ref, ctx, down)
+            _by_names(ref, ctx, one_document=plan.intent in ONE_DOCUMENT_INTENTS or len(plan.documents) > 1)
         except StoreError as exc:
             note = f"document lookup failed: {exc}"
             ref.explicit = False  # unreachable is not "no such document"
@@ -58,10 +67,15 @@ def resolve_documents(plan: Plan, ctx: ToolContext) -> tuple[Plan, list[TraceSte
                 ids = set()
             docs = _active(ctx, ids)
             if docs:
-                plan.documents.append(DocumentRef(mention=name, parties=[name], explicit=False,
-                                                  document_ids=[d.id for d in docs][:MAX_DOCS_PER_REF],
-                                                  titles=[d.title for d in docs][:MAX_DOCS_PER_REF],
-                                                  resolved_by="entity"))
+                ref = DocumentRef(mention=name, parties=[name], explicit=False,
+                                  document_ids=[d.id for d in docs][:MAX_DOCS_PER_REF],
+                                  titles=[d.title for d in docs][:MAX_DOCS_PER_REF], resolved_by="entity")
+                if plan.intent in ONE_DOCUMENT_INTENTS and len(docs) > 1:
+                    try:  # "Walabot's reseller deal with Vayyar": the question's other words pick among them
+                        _narrow(ref, ctx, plan.question, ids={d.id for d in docs}, mark_ambiguous=False)
+                    except StoreError:
+                        pass
+                plan.documents.append(ref)
             trace.append(TraceStep(node="plan", tool="resolve_entity", arguments={"name": name},
                                    results=len(docs), ms=_ms(started)))
     outages = [Outage(channel=store, store=store, error=error) for store, error in down.items()]
@@ -114,6 +128,82 @@ def _resolve_ref(ref: DocumentRef, ctx: ToolContext, down: dict[str, str] | None
     kept = kept[:MAX_DOCS_PER_REF]
     ref.document_ids = [d.id for d, _, _ in kept]
     ref.titles = [d.title for d, _, _ in kept]
+
+
+def _index(ctx: ToolContext) -> DocumentIndex | None:
+    if ctx.pg is None or not hasattr(ctx.pg, "document_names"):
+        return None
+    return document_index(ctx.pg, ctx.tenant)
+
+
+def _by_names(ref: DocumentRef, ctx: ToolContext, one_document: bool) -> None:
+    """The document-name index on a reference: narrows several fitting documents to the best named one (when
+    the question is about one contract), or finds one that the rules did not when the reference names it."""
+    if len(ref.document_ids) > 1 and one_document:
+        # a tie here keeps the rules' documents (party names stored at ingest are not clean enough to ask back)
+        _narrow(ref, ctx, ref.mention, ids=set(ref.document_ids), mark_ambiguous=False)
+        return
+    if ref.document_ids or not ref.explicit:
+        return
+    index = _index(ctx)
+    if index is None:
+        return
+    required = {w for p in (ref.parties or [ref.title or ""]) for w in name_words(p)}
+    if not required:
+        return
+    fits = [m for m in index.match(ref.mention, names_only=True) if required <= set(m.matched)]
+    fits = [m for m in fits if status_of(index.documents[m.document_id]) == "active"]
+    if not fits:
+        return
+    best = [m for m in fits if m.score >= fits[0].score * 0.999][:MAX_DOCS_PER_REF]
+    ref.document_ids = [m.document_id for m in best]
+    ref.titles = [index.documents[m.document_id].title for m in best]
+    ref.resolved_by = "parties" if ref.parties else "names"
+    ref.ambiguous = len(best) > 1 and one_document
+
+
+def _narrow(ref: DocumentRef, ctx: ToolContext, text: str, ids: set[str], mark_ambiguous: bool) -> None:
+    """Keep, of the documents ``ids`` that fit a reference, those whose names ``text`` matches best."""
+    index = _index(ctx)
+    if index is None:
+        return
+    scores = {m.document_id: m.score for m in index.match(text) if m.document_id in ids}
+    if not scores:
+        return
+    top = max(scores.values())
+    if top <= 0:
+        return
+    best = [i for i in ref.document_ids if scores.get(i, 0.0) >= top * 0.999]
+    if not best:
+        return
+    ref.document_ids = best
+    ref.titles = [index.documents[i].title if i in index.documents else "" for i in best]
+    ref.ambiguous = len(best) > 1 and mark_ambiguous
+
+
+def candidates_in_words(ref: DocumentRef, ctx: ToolContext) -> str:
+    """'"Reseller Agreement" (MediaNet Group, Inc. and Acme Ltd.) or "…" (…)': the documents an ambiguous
+    reference fits, each by its title and parties, for the answer's question back."""
+    index = _index(ctx)
+    names = {}
+    try:
+        names = ctx.pg.document_names(ctx.tenant) if ctx.pg is not None and index is not None else {}
+    except StoreError:
+        pass
+    out = []
+    for doc_id, title in zip(ref.document_ids, ref.titles, strict=False):
+        parties: list[str] = []
+        for n in sorted(names.get(doc_id, []), key=len, reverse=True):  # full names, not their short forms
+            if name_words(n) and not any(alias_key(n) in alias_key(p) for p in parties) and len(parties) < 2:
+                parties.append(n)
+        doc = ctx.document(doc_id)
+        label = f'"{title or (doc.title if doc else doc_id)}"'
+        if doc is not None and doc.source_path:
+            label += f" [{doc.source_path.rsplit('/', 1)[-1]}]"
+        if parties:
+            label += f" ({' and '.join(parties)})"
+        out.append(label)
+    return ", ".join(out[:-1]) + f" or {out[-1]}" if len(out) > 1 else "".join(out)
 
 
 def _party_document_ids(ctx: ToolContext, name: str, down: dict[str, str] | None = None) -> set[str]:

@@ -25,11 +25,12 @@ from langgraph.runtime import Runtime
 from agents.critic import RelevantPassages, grade_evidence, parse_relevant, relevant_ids, rewrite, verdict_for
 from agents.drafting import Drafter, carry_addenda, documents_block, llm_evidence, parse_llm_draft
 from agents.llm import LLMUnavailable, call_llm, call_structured, make_chat_model, prompt_messages
+from agents.meaning import meaning_hint
 from agents.plan_hint import PlanHint, clean_hint, merge_hint, parse_hint
 from agents.planner import load_spacy, parse_question
 from agents.provenance import build_answer
 from agents.researcher import Budget, Researcher
-from agents.resolve import resolve_documents
+from agents.resolve import candidates_in_words, resolve_documents
 from graphs.state import AnswerContext, AnswerState, InputState, NewTurn, OutputState
 from tools.base import ToolContext
 from tools.rerank import fuse, rerank
@@ -171,6 +172,16 @@ class _Nodes:
         question = clean_question(raw)
         trace: list[TraceStep] = []
         plan = parse_question(question, self.nlp())
+        embedder = self.stores.embedder if self.stores else None
+        if _needs_hint(plan) and embedder is not None:  # no cue word named it: read it by meaning
+            meaning_started = time.perf_counter()
+            hint, reading = meaning_hint(plan, embedder)
+            if hint is not None:
+                plan = merge_hint(plan, hint, source="meaning")
+            trace.append(TraceStep(node="plan", tool="meaning", ms=_ms(meaning_started),
+                                   arguments={"nearest": f"{reading.kind}:{reading.name}" if reading else None,
+                                              "similarity": reading.similarity if reading else None},
+                                   note="hint used" if hint else "not near enough"))
         if self.use_llm(runtime) and _needs_hint(plan):
             llm_started = time.perf_counter()
             try:
@@ -184,7 +195,8 @@ class _Nodes:
             except LLMUnavailable as exc:
                 trace.append(TraceStep(node="plan", tool="llm", ms=_ms(llm_started),
                                        note=f"LLM unavailable, rules only: {exc}"))
-        plan, steps, outages = resolve_documents(plan, ToolContext.from_stores(self.stores, tenant))
+        ctx = ToolContext.from_stores(self.stores, tenant)
+        plan, steps, outages = resolve_documents(plan, ctx)
         trace += steps
         # a new turn: nothing of an earlier question on this thread carries over
         update: dict[str, Any] = {"tenant": tenant, "plan": plan, "query": question, "rewrites": 0,
@@ -195,9 +207,13 @@ class _Nodes:
                                   # a store that failed while resolving names is said in the answer
                                   "outages": NewTurn(outages)}
         missing = plan.missing_documents
+        unclear = [r for r in plan.documents if r.ambiguous and r.explicit]
         if missing:
             update["refusal_reason"] = RefusalReason.no_such_document
             update["refusal_detail"] = "; ".join(f'"{r.mention}"' for r in missing)
+        elif unclear:
+            update["refusal_reason"] = RefusalReason.ambiguous_document
+            update["refusal_detail"] = candidates_in_words(unclear[0], ctx)
         trace.append(TraceStep(node="plan", arguments={"intent": plan.intent, "attributes": plan.attributes,
                                                        "qualifier": plan.qualifier,
                                                        "clause_types": plan.clause_types,

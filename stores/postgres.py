@@ -748,6 +748,20 @@ class PostgresStore:
         rows = self._all(q.ENTITY_DOCUMENTS, {"tenant": tenant, "entity_id": entity_id})
         return [_model(Document, r, "d_") for r in rows]
 
+    def document_names(self, tenant: str) -> dict[str, list[str]]:
+        """Active document id -> the names of its parties (party facts and their entities' aliases)."""
+        out: dict[str, list[str]] = {}
+        for row in self._all(q.DOCUMENT_NAMES, {"tenant": tenant}):
+            names = out.setdefault(row["document_id"], [])
+            if row["name"] and row["name"] not in names:
+                names.append(row["name"])
+        return out
+
+    def library_signature(self, tenant: str) -> str:
+        """A value that changes whenever the tenant's set of active documents changes."""
+        row = self._one(q.LIBRARY_SIGNATURE, {"tenant": tenant}) or {}
+        return f"{row.get('n', 0)}:{row.get('sig', '')}"
+
     def counts(self, tenant: str) -> dict[str, int]:
         """The tenant's rows, any status: documents, sections, chunks, facts, entities, mentions."""
         row = self._one(q.COUNTS, {"tenant": tenant})

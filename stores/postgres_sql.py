@@ -249,6 +249,24 @@ WHERE d.tenant = %(tenant)s AND d.status = 'active'
               WHERE m.tenant = d.tenant AND m.document_id = d.id AND m.entity_id = %(entity_id)s)
 ORDER BY d.doc_key"""
 
+# The names a document goes by: its parties (party facts, and the aliases of the entities mentioned in it
+# in a party role), for the in-memory document-name index. Active documents only.
+DOCUMENT_NAMES = """
+SELECT f.document_id::text AS document_id, f.value_text AS name
+FROM facts f JOIN documents d ON d.tenant = f.tenant AND d.id = f.document_id
+WHERE f.tenant = %(tenant)s AND d.status = 'active' AND f.attribute = 'party'
+UNION
+SELECT m.document_id::text, a.surface
+FROM mentions m
+JOIN documents d ON d.tenant = m.tenant AND d.id = m.document_id
+JOIN entity_aliases a ON a.tenant = m.tenant AND a.entity_id = m.entity_id
+WHERE m.tenant = %(tenant)s AND d.status = 'active' AND m.role IS NOT NULL"""
+
+# Which documents are active, as one short value: it changes whenever one is added, replaced or deleted.
+LIBRARY_SIGNATURE = """
+SELECT count(*) AS n, md5(coalesce(string_agg(d.id::text, ',' ORDER BY d.id), '')) AS sig
+FROM documents d WHERE d.tenant = %(tenant)s AND d.status = 'active'"""
+
 # --- ledger -----------------------------------------------------------------------------------
 LEDGER_SET = """
 INSERT INTO ingestion_ledger (tenant, document_id, stage, status, error, updated_at)

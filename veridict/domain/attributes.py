@@ -120,7 +120,7 @@ ATTRIBUTES: tuple[Attribute, ...] = (
         "governing_law", "governing law",
         "Which jurisdiction's law governs the contract and how it is interpreted.",
         (r"governing law", r"\bgovern(s|ed|ing)?\b.*\blaws?\b", r"\blaws? (of|govern)", r"jurisdiction",
-         r"which (state|country)'?s? law", r"choice of law"),
+         r"which (state|country)'?s? law", r"choice of law", r"\bunder (?:[a-z.]+ ){1,3}laws?\b"),
         ("governing law", "governed by", "construed in accordance with", "laws of"),
         ("govern", "laws of", "construed"),
         ("governing_law",),

@@ -7,6 +7,7 @@ from enum import StrEnum
 
 class RefusalReason(StrEnum):
     no_such_document = "no_such_document"
+    ambiguous_document = "ambiguous_document"
     not_specified = "not_specified"
     not_found = "not_found"
     store_unavailable = "store_unavailable"
@@ -27,6 +28,7 @@ class RefusalReason(StrEnum):
 
 _TEXT = {
     RefusalReason.no_such_document: "no such document in the library",
+    RefusalReason.ambiguous_document: "several documents fit the question equally",
     RefusalReason.not_specified: "the contract does not specify",
     RefusalReason.not_found: "not found in the documents",
     RefusalReason.store_unavailable: "a store was unavailable",
@@ -36,6 +38,7 @@ _TEXT = {
 }
 _CONFIDENCE = {
     RefusalReason.no_such_document: 0.9,
+    RefusalReason.ambiguous_document: 0.5,
     RefusalReason.not_specified: 0.6,
     RefusalReason.not_found: 0.5,
     RefusalReason.store_unavailable: 0.4,

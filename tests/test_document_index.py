@@ -1,0 +1,72 @@
+"""The document-name index: short names, possessives, kinds of deal, near spellings, ties."""
+
+from __future__ import annotations
+
+from tools.document_index import DocumentIndex, name_words
+from veridict.types import Document
+
+
+def _doc(i: int, title: str, path: str) -> Document:
+    return Document(id=f"d{i}", tenant="t", doc_key=path.lower(), title=title, source_path=path, sha256=str(i))
+
+
+DOCS = [
+    _doc(1, "Reseller Agreement", "NORTHWINDTRADERS_2019-EX-10.1-Reseller Agreement.pdf"),
+    _doc(2, "Hosting Agreement", "CLOUDSECURE_2020-EX-10.2-Hosting Agreement.pdf"),
+    _doc(3, "Supply Agreement", "SILICONSMELTERS_2018-EX-10.4-Supply Agreement.pdf"),
+    _doc(4, "Distribution Agreement", "ACME_2017-EX-10.3-Distribution Agreement.pdf"),
+    _doc(5, "Reseller Agreement", "ACME_2016-EX-10.5-Reseller Agreement.pdf"),
+]
+NAMES = {
+    "d1": ["Northwind Traders Ltd.", "Northwind", "CloudSecure GmbH"],
+    "d2": ["CloudSecure GmbH", "CloudSecure", "Fabrikam Inc."],
+    "d3": ["Silicon Smelters (Pty) Ltd", "Silicon Smelters", "Contoso Corp."],
+    "d4": ["Acme Widgets, Inc.", "Acme", "Tailspin Toys LLC"],
+    "d5": ["Acme Widgets, Inc.", "Acme", "Tailspin Toys LLC"],
+}
+
+
+def _top(index: DocumentIndex, text: str) -> list[str]:
+    found = index.match(text, names_only=True)
+    if not found:
+        return []
+    return [m.document_id for m in found if m.score >= found[0].score * 0.999]
+
+
+def test_name_words_drop_legal_forms_and_generic_words():
+    assert name_words("Northwind Traders Ltd.") == ["northwind", "traders"]
+    assert name_words("Acme Widgets, Inc.") == ["acme", "widgets"]
+
+
+def test_a_short_party_name_finds_its_contract():
+    index = DocumentIndex(DOCS, NAMES)
+    assert _top(index, "What law applies to our deal with Northwind?") == ["d1"]
+    assert _top(index, "When does Fabrikam's hosting contract end?") == ["d2"]
+
+
+def test_a_near_spelling_still_matches():
+    index = DocumentIndex(DOCS, NAMES)
+    assert _top(index, "Is there a non-compete in the Slicon Smelters contract?") == ["d3"]
+
+
+def test_the_kind_of_deal_tells_siblings_apart_and_a_tie_stays_a_tie():
+    index = DocumentIndex(DOCS, NAMES)
+    assert _top(index, "our reseller deal with Acme") == ["d5"]
+    assert _top(index, "the distribution contract with Acme") == ["d4"]
+    assert sorted(_top(index, "the Acme agreement")) == ["d4", "d5"]
+
+
+def test_question_words_in_lower_case_are_not_names():
+    index = DocumentIndex(DOCS, NAMES)
+    assert _top(index, "which contracts have a notice period?") == []
+    assert _top(index, "What law governs the Globex agreement?") == []
+
+
+def test_an_ambiguous_reference_is_asked_back_not_refused():
+    from agents.provenance import refusal
+    from veridict.domain import RefusalReason
+
+    answer = refusal("the Acme agreement?", RefusalReason.ambiguous_document,
+                     '"Distribution Agreement" (Acme Widgets, Inc.) or "Reseller Agreement" (Acme Widgets, Inc.)')
+    assert answer.refusal_code is RefusalReason.ambiguous_document
+    assert answer.text.startswith("Several documents fit the question equally. Did you mean \"Distribution")

@@ -1,0 +1,49 @@
+"""Reading a question by meaning when no cue word names what it asks (real embedder, real spaCy)."""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.meaning import meaning_hint
+from agents.planner import load_spacy, parse_question
+from veridict.domain import ATTRIBUTE_BY_NAME, CLAUSE_BY_NAME
+from veridict.domain.examples import ATTRIBUTE_EXAMPLES, CLAUSE_EXAMPLES
+from veridict.embeddings import Embedder
+
+
+@pytest.fixture(scope="module")
+def embedder():
+    return Embedder()
+
+
+def test_every_example_key_is_a_registry_name():
+    assert set(ATTRIBUTE_EXAMPLES) <= set(ATTRIBUTE_BY_NAME)
+    assert set(CLAUSE_EXAMPLES) <= set(CLAUSE_BY_NAME)
+
+
+@pytest.mark.parametrize(("question", "kind", "name"), [
+    ("Who did we sign the Globex deal with?", "attribute", "party"),
+    ("Is Globex allowed to hire away our staff?", "clause", "non_solicit"),
+])
+def test_a_question_without_cue_words_is_read_by_meaning(embedder, question, kind, name):
+    plan = parse_question(question, load_spacy())
+    hint, reading = meaning_hint(plan, embedder)
+    assert reading is not None and (reading.kind, reading.name) == (kind, name)
+    assert hint is not None
+    assert (hint.attribute if kind == "attribute" else hint.clause_types[0]) == name
+
+
+def test_a_question_far_from_every_example_gets_no_hint(embedder):
+    plan = parse_question("Tell me a joke about penguins and the weather in Oslo.", load_spacy())
+    hint, _ = meaning_hint(plan, embedder)
+    assert hint is None
+
+
+def test_everyday_document_references_are_read():
+    nlp = load_spacy()
+    plan = parse_question("Which deals include a non-disparagement clause?", nlp)
+    assert plan.intent == "list"
+    plan = parse_question("Which of our contracts are under New Jersey law?", nlp)
+    assert plan.attribute == "governing_law" and plan.constraints.value_text == "New Jersey"
+    plan = parse_question("Does Vitalibis' services deal restrict assignment?", nlp)
+    assert [r.parties for r in plan.documents] == [["Vitalibis"]]

@@ -1,0 +1,208 @@
+"""The names documents go by, as an in-memory index: finds "our deal with Northwind" or "the Deerskin agreement"
+among hundreds of contracts without a scan of the library per question.
+
+A document is indexed under the words of its parties' names and aliases (weight 1), of its file name (0.8; a
+question word may be the start of a file-name word: "zebra" in ``ZEBRATECHNOLOGIESCORP_…``) and of its title
+(0.4: the kind of deal, "reseller", "hosting", only telling siblings apart). A word scores by how rare it is in
+the library (inverse document frequency), so a name shared by many documents counts for little. A question word
+with no exact match is looked up by its letter trigrams and matched when it is spelled nearly the same
+("Slicon" for "Silicon").
+
+The index is built once per tenant from two queries and rebuilt only when the set of active documents changes
+(``library_signature``); a lookup costs a dictionary read per question word.
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+import re
+import threading
+from collections import defaultdict
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import PurePath
+
+from tools.reads import DocumentReads
+from veridict.domain import ATTRIBUTES, CLAUSE_TYPES, STOPWORDS
+from veridict.domain.names import LEGAL_SUFFIXES, alias_key
+from veridict.types import Document
+
+FIELD_WEIGHT = {"party": 1.0, "file": 0.8, "title": 0.4}
+# Words of names and titles that say nothing about which document it is.
+GENERIC_NAME_WORDS = frozenset(
+    """the and of a an for to in on by with de la le du group holdings holding company companies international
+    global technologies technology systems solutions services service industries enterprises partners worldwide
+    america american usa us corporation incorporated limited trust bank fund inc ltd llc corp co plc
+    agreement contract amendment exhibit ex schedule form dated between among party parties""".split()
+) | LEGAL_SUFFIXES
+_QUESTION_WORDS = frozenset(
+    """our my we us your their they them deal deals contract contracts agreement agreements document documents doc
+    signed sign made dated date law laws state country who whom what when where which whose how does do did is are
+    was were has have had can could would should will shall may might must need needs let lets tell show give
+    point quote language wording clause section page term terms end ends ending run runs expire expires renew
+    renewal rolls roll over notice period governed governs governing apply applies other side one anyone anything
+    first last latest current old new quick check remind me please about under between any each every all""".split()
+)
+_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9&.'’\-]*")
+FUZZY_MIN_LEN = 5
+FUZZY_RATIO = 0.84
+PREFIX_MIN_LEN = 4
+
+
+@lru_cache(maxsize=1)
+def question_vocabulary() -> frozenset[str]:
+    """Lower-case words a question uses to ask (the registry's labels, descriptions and synonyms, stopwords):
+    written in lower case they are not names."""
+    words: set[str] = set(STOPWORDS) | _QUESTION_WORDS
+    texts = [" ".join((a.label, a.description, *a.synonyms, *a.key_terms)) for a in ATTRIBUTES]
+    texts += [" ".join((c.label, c.description, *c.synonyms, *c.key_terms)) for c in CLAUSE_TYPES]
+    for text in texts:
+        words.update(w for w in re.findall(r"[a-z]+", text.lower()))
+    return frozenset(words)
+
+
+def _norm(word: str) -> str:
+    """A word as the index keys it: alias_key without spaces ("Women.com" -> "womencom", "Vitalibis'" ->
+    "vitalibis")."""
+    return alias_key(word).replace(" ", "")
+
+
+def name_words(name: str) -> list[str]:
+    """The distinctive words of a name, normalised (legal forms and generic words dropped)."""
+    out = []
+    for w in alias_key(name).split():
+        if w in GENERIC_NAME_WORDS or len(w) < 2 or w.isdigit():
+            continue
+        if w not in out:
+            out.append(w)
+    return out
+
+
+@dataclass
+class Match:
+    """A document a text names, with its score and the question words that matched which index words."""
+
+    document_id: str
+    score: float
+    matched: dict[str, str] = field(default_factory=dict)  # question word -> index word
+    fields: set[str] = field(default_factory=set)
+
+    @property
+    def named(self) -> bool:
+        """Matched by a party or file-name word, not by the kind of deal alone."""
+        return bool(self.fields & {"party", "file"})
+
+
+class DocumentIndex:
+    """Postings of name words -> documents, with a trigram map for near spellings."""
+
+    def __init__(self, documents: list[Document], names: dict[str, list[str]]) -> None:
+        self.documents = {d.id: d for d in documents}
+        self.postings: dict[str, dict[str, str]] = defaultdict(dict)  # word -> document id -> best field
+        self.file_words: dict[str, set[str]] = defaultdict(set)  # a long file-name word -> documents
+        for doc in documents:
+            for name in names.get(doc.id, []):
+                words = name_words(name)
+                for w in words:
+                    self._post(w, doc.id, "party")
+                if len(words) > 1:
+                    self._post("".join(words), doc.id, "party")
+            for w in name_words(" ".join(re.split(r"[_\-\s]+", PurePath(doc.source_path or "").stem))):
+                if len(w) >= 3 and not w.isdigit():
+                    self._post(w, doc.id, "file")
+                    if len(w) >= 8:
+                        self.file_words[w].add(doc.id)
+            for w in name_words(doc.title or ""):
+                self._post(w, doc.id, "title")
+        n = max(1, len(documents))
+        self.idf = {w: math.log((n + 1) / (len(docs) + 0.5)) for w, docs in self.postings.items()}
+        self.trigrams: dict[str, set[str]] = defaultdict(set)
+        for w in self.postings:
+            if len(w) >= FUZZY_MIN_LEN:
+                for g in _trigrams(w):
+                    self.trigrams[g].add(w)
+
+    def _post(self, word: str, document_id: str, field_name: str) -> None:
+        have = self.postings[word].get(document_id)
+        if have is None or FIELD_WEIGHT[field_name] > FIELD_WEIGHT[have]:
+            self.postings[word][document_id] = field_name
+
+    def __len__(self) -> int:
+        return len(self.documents)
+
+    # -- lookups ------------------------------------------------------------------------------------------
+
+    def match(self, text: str, names_only: bool = False) -> list[Match]:
+        """Documents the words of ``text`` name, best first. Lower-case words that a question asks with are
+        skipped; ``names_only`` drops documents matched by title words alone."""
+        vocab = question_vocabulary()
+        raw = [w.strip(".'’-") for w in _WORD.findall(text)]
+        words: list[tuple[str, float]] = []
+        for w in raw:
+            key = _norm(w)
+            if len(key) < 2 or key in GENERIC_NAME_WORDS:
+                continue
+            capital = w[:1].isupper() or w[:1].isdigit()
+            if not capital and (key in vocab or w.lower() in vocab):
+                continue
+            words.append((key, 1.0 if capital else 0.7))
+        for (a, wa), (b, wb) in zip(words, words[1:], strict=False):  # "Cyberian Outpost" -> "cyberianoutpost"
+            words.append((a + b, min(wa, wb)))
+        best: dict[str, Match] = {}
+        for key, weight in words:
+            for index_word, how in self._lookup(key):
+                idf = self.idf.get(index_word, 0.0)
+                for doc_id, field_name in self.postings.get(index_word, {}).items():
+                    m = best.setdefault(doc_id, Match(document_id=doc_id, score=0.0))
+                    if key in m.matched or index_word in m.matched.values():
+                        continue
+                    m.matched[key] = index_word
+                    m.fields.add(field_name)
+                    m.score += idf * FIELD_WEIGHT[field_name] * weight * how
+        out = [m for m in best.values() if not names_only or m.named]
+        return sorted(out, key=lambda m: (-m.score, self.documents[m.document_id].doc_key))
+
+    def _lookup(self, key: str) -> list[tuple[str, float]]:
+        """Index words for a question word, with how well each matches (1 exact; less for near spellings and
+        file-name prefixes)."""
+        if key in self.postings:
+            return [(key, 1.0)]
+        out: list[tuple[str, float]] = []
+        if len(key) >= PREFIX_MIN_LEN:
+            out += [(w, 0.9) for w in self.file_words if w.startswith(key) and w != key]
+        if len(key) >= FUZZY_MIN_LEN:
+            counts: dict[str, int] = defaultdict(int)
+            for g in _trigrams(key):
+                for w in self.trigrams.get(g, ()):
+                    counts[w] += 1
+            for w, _ in sorted(counts.items(), key=lambda kv: -kv[1])[:20]:
+                ratio = difflib.SequenceMatcher(None, key, w).ratio()
+                if ratio >= FUZZY_RATIO:
+                    out.append((w, ratio))
+        return out
+
+
+def _trigrams(word: str) -> set[str]:
+    padded = f"  {word} "
+    return {padded[i : i + 3] for i in range(len(padded) - 2)}
+
+
+# ------------------------------------------------------------------------------------------------ cache
+
+_CACHE: dict[tuple[int, str], tuple[str, DocumentIndex]] = {}
+_LOCK = threading.Lock()
+
+
+def document_index(pg: DocumentReads, tenant: str) -> DocumentIndex:
+    """The tenant's index, built on first use and again only when its active documents change."""
+    signature = pg.library_signature(tenant)
+    key = (id(pg), tenant)
+    with _LOCK:
+        cached = _CACHE.get(key)
+        if cached is not None and cached[0] == signature:
+            return cached[1]
+    index = DocumentIndex(pg.list_documents(tenant), pg.document_names(tenant))
+    with _LOCK:
+        _CACHE[key] = (signature, index)
+    return index
