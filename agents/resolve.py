@@ -198,8 +198,6 @@ def candidates_in_words(ref: DocumentRef, ctx: ToolContext) -> str:
                 parties.append(n)
         doc = ctx.document(doc_id)
         label = f'"{title or (doc.title if doc else doc_id)}"'
-        if doc is not None and doc.source_path:
-            label += f" [{doc.source_path.rsplit('/', 1)[-1]}]"
         if parties:
             label += f" ({' and '.join(parties)})"
         out.append(label)
