@@ -70,3 +70,9 @@ def test_an_ambiguous_reference_is_asked_back_not_refused():
                      '"Distribution Agreement" (Acme Widgets, Inc.) or "Reseller Agreement" (Acme Widgets, Inc.)')
     assert answer.refusal_code is RefusalReason.ambiguous_document
     assert answer.text.startswith("Several documents fit the question equally. Did you mean \"Distribution")
+
+
+def test_a_brand_found_only_at_the_start_of_a_file_name_word():
+    docs = [*DOCS, _doc(6, "License Agreement", "ZEBRATECHNOLOGIESCORP_2014-EX-10.1-License Agreement.pdf")]
+    index = DocumentIndex(docs, {**NAMES, "d6": ["Motorola Solutions, Inc."]})
+    assert _top(index, "Can we sublicense under the Zebra license?") == ["d6"]

@@ -14,6 +14,7 @@ The index is built once per tenant from two queries and rebuilt only when the se
 
 from __future__ import annotations
 
+import bisect
 import difflib
 import math
 import re
@@ -99,8 +100,9 @@ class DocumentIndex:
 
     def __init__(self, documents: list[Document], names: dict[str, list[str]]) -> None:
         self.documents = {d.id: d for d in documents}
+        self.names = names  # document id -> its parties' names, as indexed
         self.postings: dict[str, dict[str, str]] = defaultdict(dict)  # word -> document id -> best field
-        self.file_words: dict[str, set[str]] = defaultdict(set)  # a long file-name word -> documents
+        long_file_words: set[str] = set()  # long file-name words, that a question word may begin
         for doc in documents:
             for name in names.get(doc.id, []):
                 words = name_words(name)
@@ -112,9 +114,10 @@ class DocumentIndex:
                 if len(w) >= 3 and not w.isdigit():
                     self._post(w, doc.id, "file")
                     if len(w) >= 8:
-                        self.file_words[w].add(doc.id)
+                        long_file_words.add(w)
             for w in name_words(doc.title or ""):
                 self._post(w, doc.id, "title")
+        self.file_words = sorted(long_file_words)  # sorted: the words a prefix begins are one bisect away
         n = max(1, len(documents))
         self.idf = {w: math.log((n + 1) / (len(docs) + 0.5)) for w, docs in self.postings.items()}
         self.trigrams: dict[str, set[str]] = defaultdict(set)
@@ -170,7 +173,10 @@ class DocumentIndex:
             return [(key, 1.0)]
         out: list[tuple[str, float]] = []
         if len(key) >= PREFIX_MIN_LEN:
-            out += [(w, 0.9) for w in self.file_words if w.startswith(key) and w != key]
+            at = bisect.bisect_right(self.file_words, key)  # after ``key`` itself, the words it begins
+            while at < len(self.file_words) and self.file_words[at].startswith(key):
+                out.append((self.file_words[at], 0.9))
+                at += 1
         if len(key) >= FUZZY_MIN_LEN:
             counts: dict[str, int] = defaultdict(int)
             for g in _trigrams(key):
