@@ -19,7 +19,7 @@ import time
 from agents.plan import DocumentRef, Plan
 from stores.errors import StoreError
 from tools.base import ToolContext, one_line, status_of
-from tools.document_index import DocumentIndex, document_index, name_words
+from tools.document_index import name_words
 from tools.text import squash
 from veridict.domain import content_words
 from veridict.domain.names import alias_key
@@ -130,12 +130,6 @@ def _resolve_ref(ref: DocumentRef, ctx: ToolContext, down: dict[str, str] | None
     ref.titles = [d.title for d, _, _ in kept]
 
 
-def _index(ctx: ToolContext) -> DocumentIndex | None:
-    if ctx.pg is None or not hasattr(ctx.pg, "document_names"):
-        return None
-    return document_index(ctx.pg, ctx.tenant)
-
-
 def _by_names(ref: DocumentRef, ctx: ToolContext, one_document: bool) -> None:
     """The document-name index on a reference: narrows several fitting documents to the best named one (when
     the question is about one contract), or finds one that the rules did not when the reference names it."""
@@ -145,14 +139,13 @@ def _by_names(ref: DocumentRef, ctx: ToolContext, one_document: bool) -> None:
         return
     if ref.document_ids or not ref.explicit:
         return
-    index = _index(ctx)
+    index = ctx.name_index()
     if index is None:
         return
     required = {w for p in (ref.parties or [ref.title or ""]) for w in name_words(p)}
     if not required:
         return
-    fits = [m for m in index.match(ref.mention, names_only=True) if required <= set(m.matched)]
-    fits = [m for m in fits if status_of(index.documents[m.document_id]) == "active"]
+    fits = [m for m in index.match(ref.mention, names_only=True) if required <= set(m.matched)]  # active only
     if not fits:
         return
     best = [m for m in fits if m.score >= fits[0].score * 0.999][:MAX_DOCS_PER_REF]
@@ -164,7 +157,7 @@ def _by_names(ref: DocumentRef, ctx: ToolContext, one_document: bool) -> None:
 
 def _narrow(ref: DocumentRef, ctx: ToolContext, text: str, ids: set[str], mark_ambiguous: bool) -> None:
     """Keep, of the documents ``ids`` that fit a reference, those whose names ``text`` matches best."""
-    index = _index(ctx)
+    index = ctx.name_index()
     if index is None:
         return
     scores = {m.document_id: m.score for m in index.match(text) if m.document_id in ids}
@@ -184,12 +177,8 @@ def _narrow(ref: DocumentRef, ctx: ToolContext, text: str, ids: set[str], mark_a
 def candidates_in_words(ref: DocumentRef, ctx: ToolContext) -> str:
     """'"Reseller Agreement" (MediaNet Group, Inc. and Acme Ltd.) or "…" (…)': the documents an ambiguous
     reference fits, each by its title and parties, for the answer's question back."""
-    index = _index(ctx)
-    names = {}
-    try:
-        names = ctx.pg.document_names(ctx.tenant) if ctx.pg is not None and index is not None else {}
-    except StoreError:
-        pass
+    index = ctx.name_index()  # read while resolving: the same context, no second query
+    names = index.names if index is not None else {}
     out = []
     for doc_id, title in zip(ref.document_ids, ref.titles, strict=False):
         parties: list[str] = []

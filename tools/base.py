@@ -16,6 +16,7 @@ from typing import Any, Generic, TypeVar
 from pydantic import BaseModel, Field
 
 from stores.errors import QueryRejected, StoreError, StoreUnavailable
+from tools.document_index import DocumentIndex, document_index
 from tools.reads import DocumentReads, GraphReads, QueryEmbedder, VectorReads
 from veridict.settings import Settings
 from veridict.types import Citation, Document, Evidence, Outage, Section, StoreName
@@ -75,6 +76,7 @@ class ToolContext:
     _documents: dict[str, Document | None] = field(default_factory=dict)
     _sections: dict[str, Section | None] = field(default_factory=dict)
     _pages: dict[str, list[tuple[int, int, int]]] = field(default_factory=dict)
+    _name_index: DocumentIndex | None = None
 
     @classmethod
     def from_stores(cls, stores: Any, tenant: str) -> ToolContext:
@@ -101,6 +103,12 @@ class ToolContext:
         if document_id not in self._pages:
             self._pages[document_id] = self.pg.pages(self.tenant, document_id)
         return [p for p in self._pages[document_id] if first <= p[0] <= last]
+
+    def name_index(self) -> DocumentIndex | None:
+        """The tenant's document-name index, looked up once for the life of the context (one question)."""
+        if self._name_index is None and self.pg is not None and hasattr(self.pg, "document_names"):
+            self._name_index = document_index(self.pg, self.tenant)
+        return self._name_index
 
     def remember(self, document: Document) -> None:
         self._documents.setdefault(document.id, document)
