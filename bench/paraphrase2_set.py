@@ -14,17 +14,16 @@ set is made: ``bench/questions/paraphrase2/spec.txt``.
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
-from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.paraphrase_set import DATA, SetConfig, build, write  # noqa: E402
+from bench.paraphrase_set import DATA, SetConfig  # noqa: E402
+from bench.paraphrase_set import main as build_set  # noqa: E402
 
 OUT = ROOT / "bench" / "questions" / "paraphrase2"
 FIRST_SET = ROOT / "bench" / "questions" / "paraphrase"
@@ -79,22 +78,7 @@ def config(data: Path = DATA) -> SetConfig:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--data", type=Path, default=DATA, help="the CUAD folder (contracts.jsonl, annotations.jsonl)")
-    ap.add_argument("--out", type=Path, default=OUT)
-    args = ap.parse_args(argv)
-    if not (args.data / "annotations.jsonl").is_file():
-        print(f"CUAD data not found at {args.data}", file=sys.stderr)
-        return 2
-    contracts, questions, templated, outside = build(args.data, config(args.data))
-    write(args.out, contracts, questions, templated)
-    counts = Counter(q["qtype"] for q in questions)
-    print(f"{len(contracts)} contracts, {len(questions)} questions -> {args.out}")
-    for qtype in sorted(counts):
-        print(f"  {qtype:45s} {counts[qtype]:4d}")
-    print(f"  in the set: {', '.join(c['doc_id'] for c in contracts)}")
-    print(f"  asked about but not in the library: {', '.join(d.doc_id for d in outside)}")
-    return 0
+    return build_set(argv, out=OUT, make_config=config)
 
 
 if __name__ == "__main__":

@@ -22,6 +22,7 @@ import json
 import re
 import sys
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -402,15 +403,18 @@ def write(out: Path, contracts: list[dict], questions: list[dict], templated: li
         (out / name).write_text(dumps(rows), encoding="utf-8")
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, out: Path = OUT,
+         make_config: Callable[[Path], SetConfig] | None = None) -> int:
+    """Build a set and write it under ``--out``; ``make_config`` gives another set's recipe from the data folder."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--data", type=Path, default=DATA, help="the CUAD folder (contracts.jsonl, annotations.jsonl)")
-    ap.add_argument("--out", type=Path, default=OUT)
+    ap.add_argument("--out", type=Path, default=out)
     args = ap.parse_args(argv)
     if not (args.data / "annotations.jsonl").is_file():
         print(f"CUAD data not found at {args.data}", file=sys.stderr)
         return 2
-    contracts, questions, templated, outside = build(args.data)
+    config = make_config(args.data) if make_config is not None else None
+    contracts, questions, templated, outside = build(args.data, config)
     write(args.out, contracts, questions, templated)
     counts: dict[str, int] = defaultdict(int)
     for q in questions:
@@ -418,6 +422,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{len(contracts)} contracts, {len(questions)} questions -> {args.out}")
     for qtype in sorted(counts):
         print(f"  {qtype:45s} {counts[qtype]:4d}")
+    if config is not None:
+        print(f"  in the set: {', '.join(c['doc_id'] for c in contracts)}")
     print(f"  asked about but not in the library: {', '.join(d.doc_id for d in outside)}")
     return 0
 
