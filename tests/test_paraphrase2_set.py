@@ -16,11 +16,12 @@ from bench import paraphrase2_templates, paraphrase_templates
 from bench.paraphrase2_set import FIRST_SET, config
 from bench.paraphrase_names import fold
 from bench.paraphrase_set import FILES, build, dumps
-from tests.test_paraphrase_set import _perfect_answer
-from veridict.evaluation.documents import DocResolver
+from tests.paraphrase_checks import (
+    check_questions_fit_their_contracts,
+    check_scoreable,
+    check_short_names_not_full_titles,
+)
 from veridict.evaluation.questions import Question, contracts_path_for, load_contracts, load_questions
-from veridict.evaluation.scoring import score_answer
-from veridict.types import Answer
 
 ROOT = Path(__file__).resolve().parents[1]
 SET = ROOT / "bench" / "questions" / "paraphrase2"
@@ -67,13 +68,7 @@ def test_files_load_with_the_eval_loader_and_have_the_first_sets_mix(questions, 
     assert len(contracts) == 20
     assert 100 <= len(questions) <= 120
     assert len({q.qid for q in questions}) == len(questions)
-    for q in questions:
-        assert set(q.doc_ids) <= set(contracts), q.qid
-        assert {e.doc_id for e in q.evidence} <= set(q.doc_ids), q.qid
-        if q.family in ("exact_value", "cross_doc") or q.qtype == "clause_lookup/present":
-            assert q.evidence and not q.should_refuse, q.qid
-        if q.family == "unanswerable" or q.qtype == "clause_lookup/absent":
-            assert q.should_refuse and not q.evidence, q.qid
+    check_questions_fit_their_contracts(questions, contracts)
     first = Counter(q.qtype for q in load_questions(FIRST_SET / "questions.jsonl"))
     assert set(Counter(q.qtype for q in questions)) == set(first)
     assert len({q.outside_doc for q in questions if q.outside_doc}) == 4
@@ -158,28 +153,11 @@ def test_wordings_are_new_and_varied(questions):
 
 
 def test_questions_use_short_names_not_full_titles(questions, raw_contracts):
-    for q in questions:
-        text = q.question.casefold()
-        assert " between " not in text, q.qid
-        for doc_id in q.doc_ids:
-            c = raw_contracts[doc_id]
-            assert c["title_clean"].casefold() not in text, q.qid
-            for party, short in zip(c["parties_clean"], c["short_names"], strict=True):
-                legal = party.casefold().removeprefix("the ")
-                if legal != short.casefold():
-                    assert legal not in text, (q.qid, party)
-            if q.family != "cross_doc" or q.subtype == "compare":
-                assert any(s.casefold() in text for s in c["short_names"]), (q.qid, c["short_names"])
+    check_short_names_not_full_titles(questions, raw_contracts)
 
 
 def test_every_question_is_scoreable_by_the_project_scorer(questions, contracts):
-    resolver = DocResolver(contracts.values())
-    for q in questions:
-        score = score_answer(q, _perfect_answer(q, contracts), resolver)
-        assert score.correct, (q.qid, score.detail)
-    # and a wrong behaviour is scored wrong: refusing every answerable question fails them all
-    refusal = Answer(question="", text="I could not find that.", refused=True)
-    assert not any(score_answer(q, refusal, resolver).correct for q in questions if not q.should_refuse)
+    check_scoreable(questions, contracts)
 
 
 @needs_cuad

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from collections import Counter
 from pathlib import Path
 
@@ -14,7 +13,11 @@ import pytest
 
 from bench.paraphrase_names import clean_title, label_parties, short_name
 from bench.paraphrase_set import FILES, build, dumps, span_found
-from veridict.evaluation.documents import DocResolver
+from tests.paraphrase_checks import (
+    check_questions_fit_their_contracts,
+    check_scoreable,
+    check_short_names_not_full_titles,
+)
 from veridict.evaluation.questions import (
     Question,
     contracts_path_for,
@@ -22,8 +25,6 @@ from veridict.evaluation.questions import (
     load_contracts,
     load_questions,
 )
-from veridict.evaluation.scoring import score_answer
-from veridict.types import Answer, Citation
 
 ROOT = Path(__file__).resolve().parents[1]
 SET = ROOT / "bench" / "questions" / "paraphrase"
@@ -53,13 +54,7 @@ def test_files_load_with_the_eval_loader(questions, contracts):
     assert len(contracts) == 40
     assert len(questions) >= 200
     assert len({q.qid for q in questions}) == len(questions)
-    for q in questions:
-        assert set(q.doc_ids) <= set(contracts), q.qid
-        assert {e.doc_id for e in q.evidence} <= set(q.doc_ids), q.qid
-        if q.family in ("exact_value", "cross_doc") or q.qtype == "clause_lookup/present":
-            assert q.evidence and not q.should_refuse, q.qid
-        if q.family == "unanswerable" or q.qtype == "clause_lookup/absent":
-            assert q.should_refuse and not q.evidence, q.qid
+    check_questions_fit_their_contracts(questions, contracts)
     assert {q.expected_behavior for q in questions if q.qtype.endswith("document_not_in_corpus")} == {
         "refuse_document_not_found"
     }
@@ -103,18 +98,7 @@ def test_no_contract_from_dev_or_val_and_all_from_the_train_half(questions, cont
 
 
 def test_questions_use_short_names_not_full_titles(questions, raw_contracts):
-    for q in questions:
-        text = q.question.casefold()
-        assert " between " not in text, q.qid
-        for doc_id in q.doc_ids:
-            c = raw_contracts[doc_id]
-            assert c["title_clean"].casefold() not in text, q.qid
-            for party, short in zip(c["parties_clean"], c["short_names"], strict=True):
-                legal = re.sub(r"^the\s+", "", party.casefold())  # 'The Right Solution' is its short name
-                if legal != short.casefold():
-                    assert legal not in text, (q.qid, party)
-            if q.family != "cross_doc" or q.subtype == "compare":
-                assert any(s.casefold() in text for s in c["short_names"]), (q.qid, c["short_names"])
+    check_short_names_not_full_titles(questions, raw_contracts)
 
 
 def test_template_questions_are_the_same_questions_in_dev_wording(questions, raw_contracts):
@@ -128,42 +112,8 @@ def test_template_questions_are_the_same_questions_in_dev_wording(questions, raw
                 assert raw_contracts[doc_id]["title_clean"] in t.question or t.subtype == "parties", t.qid
 
 
-def _perfect_answer(q: Question, contracts) -> Answer:
-    """What a correct system says: the gold value, cited on the first evidence page of each document."""
-    if q.should_refuse:
-        return Answer(question=q.question, text="That is not stated in the contract.", refused=True)
-    cites = []
-    for doc_id in dict.fromkeys(e.doc_id for e in q.evidence):
-        e = q.evidence_for(doc_id)[0]
-        c = contracts[doc_id]
-        cites.append(
-            Citation(document_id=f"doc-{doc_id}", document_title=c.title_clean or c.title, version=1,
-                     page=e.page_start, quote=e.text[:300], store="facts", source_path=c.pdf_path)
-        )
-    gold = q.gold_answer
-    if q.family == "exact_value":
-        text = f"{gold[0] if isinstance(gold, list) else gold}."
-    elif q.family == "clause_lookup":
-        text = "Yes, it does."
-    elif q.subtype == "count":
-        text = f"{gold} contracts."
-    elif q.subtype == "compare" and str(gold).startswith("cuad-"):
-        text = f"The one with {contracts[gold].parties_clean[0]}."
-    elif q.subtype == "compare":
-        text = "Yes, both are." if str(gold).startswith("Yes") else "No, they differ."
-    else:
-        text = "These contracts."
-    return Answer(question=q.question, text=text, citations=cites)
-
-
 def test_every_question_is_scoreable_by_the_project_scorer(questions, contracts):
-    resolver = DocResolver(contracts.values())
-    for q in questions:
-        score = score_answer(q, _perfect_answer(q, contracts), resolver)
-        assert score.correct, (q.qid, score.detail)
-    # and a wrong behaviour is scored wrong: refusing every answerable question fails them all
-    refusal = Answer(question="", text="I could not find that.", refused=True)
-    assert not any(score_answer(q, refusal, resolver).correct for q in questions if not q.should_refuse)
+    check_scoreable(questions, contracts)
 
 
 def test_short_names_are_what_a_user_types():

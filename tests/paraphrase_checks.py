@@ -1,0 +1,76 @@
+"""Checks both everyday-wording question sets must pass (``bench/questions/paraphrase`` and ``paraphrase2``)."""
+
+from __future__ import annotations
+
+import re
+
+from veridict.evaluation.documents import DocResolver
+from veridict.evaluation.questions import Question
+from veridict.evaluation.scoring import score_answer
+from veridict.types import Answer, Citation
+
+
+def check_questions_fit_their_contracts(questions: list[Question], contracts) -> None:
+    """Every question names only library contracts; answerable ones carry evidence, refusals none."""
+    for q in questions:
+        assert set(q.doc_ids) <= set(contracts), q.qid
+        assert {e.doc_id for e in q.evidence} <= set(q.doc_ids), q.qid
+        if q.family in ("exact_value", "cross_doc") or q.qtype == "clause_lookup/present":
+            assert q.evidence and not q.should_refuse, q.qid
+        if q.family == "unanswerable" or q.qtype == "clause_lookup/absent":
+            assert q.should_refuse and not q.evidence, q.qid
+
+
+def check_short_names_not_full_titles(questions: list[Question], raw_contracts: dict[str, dict]) -> None:
+    """A question names its contract the way a user does: a party's short name, never the title or legal name."""
+    for q in questions:
+        text = q.question.casefold()
+        assert " between " not in text, q.qid
+        for doc_id in q.doc_ids:
+            c = raw_contracts[doc_id]
+            assert c["title_clean"].casefold() not in text, q.qid
+            for party, short in zip(c["parties_clean"], c["short_names"], strict=True):
+                legal = re.sub(r"^the\s+", "", party.casefold())  # 'The Right Solution' is its short name
+                if legal != short.casefold():
+                    assert legal not in text, (q.qid, party)
+            if q.family != "cross_doc" or q.subtype == "compare":
+                assert any(s.casefold() in text for s in c["short_names"]), (q.qid, c["short_names"])
+
+
+def perfect_answer(q: Question, contracts) -> Answer:
+    """What a correct system says: the gold value, cited on the first evidence page of each document."""
+    if q.should_refuse:
+        return Answer(question=q.question, text="That is not stated in the contract.", refused=True)
+    cites = []
+    for doc_id in dict.fromkeys(e.doc_id for e in q.evidence):
+        e = q.evidence_for(doc_id)[0]
+        c = contracts[doc_id]
+        cites.append(
+            Citation(document_id=f"doc-{doc_id}", document_title=c.title_clean or c.title, version=1,
+                     page=e.page_start, quote=e.text[:300], store="facts", source_path=c.pdf_path)
+        )
+    gold = q.gold_answer
+    if q.family == "exact_value":
+        text = f"{gold[0] if isinstance(gold, list) else gold}."
+    elif q.family == "clause_lookup":
+        text = "Yes, it does."
+    elif q.subtype == "count":
+        text = f"{gold} contracts."
+    elif q.subtype == "compare" and str(gold).startswith("cuad-"):
+        text = f"The one with {contracts[gold].parties_clean[0]}."
+    elif q.subtype == "compare":
+        text = "Yes, both are." if str(gold).startswith("Yes") else "No, they differ."
+    else:
+        text = "These contracts."
+    return Answer(question=q.question, text=text, citations=cites)
+
+
+def check_scoreable(questions: list[Question], contracts) -> None:
+    """A correct answer scores correct on every question, and refusing answerable questions fails them all."""
+    resolver = DocResolver(contracts.values())
+    for q in questions:
+        score = score_answer(q, perfect_answer(q, contracts), resolver)
+        assert score.correct, (q.qid, score.detail)
+    # and a wrong behaviour is scored wrong: refusing every answerable question fails them all
+    refusal = Answer(question="", text="I could not find that.", refused=True)
+    assert not any(score_answer(q, refusal, resolver).correct for q in questions if not q.should_refuse)
