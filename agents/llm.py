@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 from pydantic import BaseModel
 from tenacity import Retrying, retry_if_exception, stop_after_attempt, wait_exponential
 
@@ -154,6 +154,22 @@ def call_structured(
     return parsed if isinstance(parsed, schema) else None
 
 
+def chat(llm: BaseChatModel, messages: list[BaseMessage], *, tools: list | None = None, max_retries: int = 2,
+         max_tokens: int | None = None) -> AIMessage:
+    """The model's reply message, with native tool calling when ``tools`` (OpenAI tool schemas) are given.
+    Raises LLMUnavailable."""
+    try:
+        bound: Any = llm.bind_tools(tools) if tools else llm
+    except NotImplementedError:
+        raise LLMUnavailable("the model has no tool calling") from None
+    if max_tokens:
+        bound = bound.bind(max_tokens=max_tokens)
+    reply = _invoke(bound, messages, llm, max_retries)
+    if not isinstance(reply, AIMessage):
+        raise LLMUnavailable(f"unexpected reply {type(reply).__name__}")
+    return reply
+
+
 def _invoke(runnable: Any, messages: list[BaseMessage], llm: BaseChatModel, max_retries: int) -> Any:
     """``runnable.invoke(messages)``, retried on transient errors; any failure is LLMUnavailable (its message
     without the API key)."""
@@ -194,12 +210,12 @@ def prompt_messages(name: str, **values: Any) -> list[BaseMessage]:
 
 #: prompt placeholders that carry user text, and the tag that fences each one as data
 FENCED_VALUES = {"question": "question"}
-_FENCE_TAGS = ("document", "question")
+_FENCE_TAGS = ("document", "question", "observation")
 _FENCE = re.compile(r"<(\s*/?\s*(?:" + "|".join(_FENCE_TAGS) + r")\b)", re.IGNORECASE)
 
 
 def fence(text: str) -> str:
-    """Neutralise anything in data that would open or close a fence (<document>, <question>),
+    """Neutralise anything in data that would open or close a fence (<document>, <question>, <observation>),
     whatever its case or spacing: its '<' becomes '&lt;'."""
     return _FENCE.sub(r"&lt;\1", str(text))
 

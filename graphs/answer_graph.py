@@ -1,9 +1,12 @@
-"""The answer graph: plan -> research -> grade -> (rewrite -> research)* -> draft -> verify.
+"""The answer graph: plan -> research -> grade -> (rewrite -> research)* -> [react* -> grade] -> draft -> verify.
 
     START -> plan --(document missing)--> verify -> END
                \\-> research -> grade --(correct / budget spent)--> draft -> verify -> END
                                ^   \\--(incorrect or ambiguous, budget left)--> rewrite
                                \\________________________________________________/
+
+With a chat model, grade routes once to ``react`` instead of ``draft``: the model calls the tools itself,
+one turn per visit (``agents/react.py``), then the evidence is graded again with its results and drafted.
 
 Stores, settings and the chat model are injected by ``build_answer_graph``;
 nothing here is a module-level client. Loops end by budget (max_rewrites,
@@ -29,10 +32,12 @@ from agents.meaning import meaning_hint
 from agents.plan_hint import PlanHint, clean_hint, merge_hint, parse_hint
 from agents.planner import load_spacy, parse_question
 from agents.provenance import build_answer
+from agents.react import answer_items, react_turn, start
 from agents.researcher import Budget, Researcher
 from agents.resolve import candidates_in_words, resolve_documents
 from graphs.state import AnswerContext, AnswerState, InputState, NewTurn, OutputState
 from tools.base import ToolContext
+from tools.registry import TOOLS
 from tools.rerank import fuse, rerank
 from veridict.domain import RefusalReason, fact_attributes
 from veridict.types import Answer, TraceStep
@@ -42,8 +47,8 @@ LLM_EVIDENCE = 6
 
 
 def recursion_limit(settings) -> int:
-    """Generous: the budgets end every loop first (5 nodes + 3 per rewrite)."""
-    return 25 + 4 * max(0, int(settings.max_rewrites))
+    """Generous: the budgets end every loop first (5 nodes + 3 per rewrite, + one per ReAct hop and 2 more)."""
+    return 25 + 4 * max(0, int(settings.max_rewrites)) + max(0, int(settings.max_hops)) + 2
 
 
 def build_answer_graph(stores, settings, llm=None, checkpointer=None, *, auto_llm: bool = True):
@@ -56,13 +61,15 @@ def build_answer_graph(stores, settings, llm=None, checkpointer=None, *, auto_ll
     graph.add_node("research", nodes.research)
     graph.add_node("grade", nodes.grade)
     graph.add_node("rewrite", nodes.rewrite)
+    graph.add_node("react", nodes.react)
     graph.add_node("draft", nodes.draft)
     graph.add_node("verify", nodes.verify)
     graph.add_edge(START, "plan")
     graph.add_conditional_edges("plan", nodes.after_plan, ["research", "verify"])
     graph.add_edge("research", "grade")
-    graph.add_conditional_edges("grade", nodes.after_grade, ["rewrite", "draft"])
+    graph.add_conditional_edges("grade", nodes.after_grade, ["rewrite", "react", "draft"])
     graph.add_edge("rewrite", "research")
+    graph.add_conditional_edges("react", nodes.after_react, ["react", "grade"])
     graph.add_edge("draft", "verify")
     graph.add_edge("verify", END)
     compiled = graph.compile(checkpointer=checkpointer, name="veridict-answer")
@@ -166,7 +173,7 @@ class _Nodes:
         if problem is not None:  # refused before any model or store is asked
             reason, detail = problem
             return {"tenant": tenant, "question": raw if isinstance(raw, str) else "",
-                    "refusal_reason": reason, "refusal_detail": detail, "draft": None, "evidence": [],
+                    "refusal_reason": reason, "refusal_detail": detail, "draft": None, "evidence": [], "react": None,
                     "results": NewTurn(), "notes": NewTurn(), "outages": NewTurn(), "grades": {},
                     "trace": NewTurn([TraceStep(node="plan", ms=_ms(started), note=f"refused: {reason}")])}
         question = clean_question(raw)
@@ -202,7 +209,7 @@ class _Nodes:
         update: dict[str, Any] = {"tenant": tenant, "plan": plan, "query": question, "rewrites": 0,
                                   "tool_calls": 0, "hops": 0, "refusal_reason": None, "refusal_detail": None,
                                   "evidence": [], "meta": {}, "grades": {}, "verdict": None, "draft": None,
-                                  "fallback": None, "results": NewTurn(), "tools_used": NewTurn(),
+                                  "fallback": None, "react": None, "results": NewTurn(), "tools_used": NewTurn(),
                                   "calls_seen": NewTurn(), "notes": NewTurn(),
                                   # a store that failed while resolving names is said in the answer
                                   "outages": NewTurn(outages)}
@@ -276,17 +283,34 @@ class _Nodes:
         return {"evidence": graded, "meta": meta, "grades": {g.id: g for g in grades}, "verdict": verdict,
                 "trace": trace}
 
-    def after_grade(self, state: AnswerState, runtime: Runtime[AnswerContext]) -> Literal["rewrite", "draft"]:
-        verdict = state.get("verdict")
-        if verdict == "correct":
+    def after_grade(self, state: AnswerState,
+                    runtime: Runtime[AnswerContext]) -> Literal["rewrite", "react", "draft"]:
+        if state.get("react") is not None:  # graded again after the model's own searches
             return "draft"
+        verdict = state.get("verdict")
         rewrites = state.get("rewrites", 0)
         calls_left = state.get("tool_calls", 0) < self.limit(runtime, "max_tool_calls")
-        if rewrites >= self.limit(runtime, "max_rewrites") or not calls_left:
-            return "draft"
-        if verdict == "incorrect" or rewrites == 0:
+        if (verdict != "correct" and rewrites < self.limit(runtime, "max_rewrites") and calls_left
+                and (verdict == "incorrect" or rewrites == 0)):
             return "rewrite"
-        return "draft"
+        return "react" if self.use_llm(runtime) and getattr(self.settings, "llm_react", True) else "draft"
+
+    def react(self, state: AnswerState, runtime: Runtime[AnswerContext]) -> dict[str, Any]:
+        """One turn of the model's tool-calling loop (the first turn starts it from the graded evidence)."""
+        log = state.get("react") or start(state.get("evidence", []), state.get("grades", {}))
+        budget = Budget(max_tool_calls=self.limit(runtime, "max_tool_calls"), max_hops=self.limit(runtime, "max_hops"),
+                        tool_calls=state.get("tool_calls", 0), hops=state.get("hops", 0))
+        ctx = self.ctx(state)
+        specs = [t for t in TOOLS.values() if t.available(ctx)]
+        turn = react_turn(self.llm, ctx, state["question"], log, budget, specs, seen=set(state.get("calls_seen", [])),
+                          max_retries=self.settings.llm_max_retries)
+        return {"react": turn.log, "results": turn.results, "trace": turn.trace, "outages": turn.outages,
+                "tools_used": turn.tools_used, "calls_seen": turn.calls, "tool_calls": budget.tool_calls,
+                "hops": budget.hops}
+
+    def after_react(self, state: AnswerState) -> Literal["react", "grade"]:
+        log = state.get("react")
+        return "grade" if log is None or log.done else "react"
 
     def rewrite(self, state: AnswerState) -> dict[str, Any]:
         attempt = state.get("rewrites", 0)
@@ -308,13 +332,15 @@ class _Nodes:
             note = f"nothing relevant after {spent} rewrite(s) and {state.get('tool_calls', 0)} tool call(s)"
             trace.append(TraceStep(node="draft", note=note))
         elif self.use_llm(runtime):
-            items = llm_evidence(evidence, grades, LLM_EVIDENCE)
+            react_answer, react_items = _react_answer(state)
+            items = react_items or llm_evidence(evidence, grades, LLM_EVIDENCE)
             if items:
                 llm_started = time.perf_counter()
                 try:
-                    content = call_llm(self.llm, prompt_messages("answer", question=state["question"],
-                                                                 documents=documents_block(items)),
-                                       max_retries=self.settings.llm_max_retries, max_tokens=220)
+                    content = react_answer or call_llm(
+                        self.llm,
+                        prompt_messages("answer", question=state["question"], documents=documents_block(items)),
+                        max_retries=self.settings.llm_max_retries, max_tokens=220)
                     llm_draft = parse_llm_draft(content, items)
                     llm_draft.verbatim = extractive.verbatim
                     llm_draft.derived_numbers = extractive.derived_numbers
@@ -324,7 +350,8 @@ class _Nodes:
                     update["fallback"] = extractive
                     trace.append(TraceStep(node="draft", tool="llm", arguments={"evidence": len(items)},
                                            results=len(llm_draft.claims), ms=_ms(llm_started),
-                                           note="LLM draft: " + content[:300]))
+                                           note=("LLM draft (the ReAct answer): " if react_answer else "LLM draft: ")
+                                           + content[:300]))
                 except LLMUnavailable as exc:
                     trace.append(TraceStep(node="draft", tool="llm", ms=_ms(llm_started),
                                            note=f"LLM unavailable, extractive answer: {exc}"))
@@ -353,6 +380,20 @@ class _Nodes:
                                       note="refused: " + (answer.refusal_reason or "") if answer.refused
                                       else f"{len(answer.citations)} citation(s)"))
         return {"answer": answer.model_dump(mode="json")}
+
+
+def _react_answer(state: AnswerState) -> tuple[str | None, list | None]:
+    """(the ReAct loop's answer, the evidence its [n] marks point into), or (None, None) when the loop did not
+    end on an answer."""
+    react = state.get("react")
+    if react is None or not react.answer:
+        return None, None
+    evidence = {e.id: e for e in state.get("evidence", [])}
+    for result in state.get("results", []):
+        for e in result.evidence:
+            evidence.setdefault(e.id, e)
+    items = answer_items(react, evidence)
+    return (react.answer, items) if items else (None, None)
 
 
 def _needs_hint(plan) -> bool:

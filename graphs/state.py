@@ -10,6 +10,7 @@ from typing_extensions import TypedDict
 from agents.critic import Grade, Verdict
 from agents.drafting import Draft, DraftClaim
 from agents.plan import Constraints, DocumentRef, Plan
+from agents.react import ReactCall, ReactLog, ReactTurn
 from tools.base import HitMeta, ToolResult
 from veridict.domain import RefusalReason
 from veridict.types import Answer, Citation, Evidence, Fact, Outage, TraceStep
@@ -58,6 +59,7 @@ class AnswerState(InputState, total=False):
     verdict: Verdict
     draft: Draft
     fallback: Draft  # the extractive draft kept beside an LLM draft
+    react: ReactLog | None  # with a chat model: the tool-calling loop so far (None: not started this turn)
     refusal_reason: RefusalReason
     refusal_detail: str
     rewrites: int
@@ -87,7 +89,7 @@ class AnswerContext:
 CHECKPOINT_TYPES: list[tuple[str, str]] = [
     (t.__module__, t.__name__)  # named from the classes themselves, so a moved class cannot fall off the list
     for t in (Plan, DocumentRef, Constraints, Grade, Draft, DraftClaim, ToolResult, HitMeta, Evidence, Citation,
-              Fact, TraceStep, Outage, RefusalReason)
+              Fact, TraceStep, Outage, RefusalReason, ReactLog, ReactTurn, ReactCall)
 ]
 
 

@@ -146,6 +146,10 @@ class ToolSpec(Generic[A]):
     def __call__(self, ctx: ToolContext, args: A | dict) -> ToolResult:
         return run_tool(self, ctx, args)
 
+    def available(self, ctx: ToolContext) -> bool:
+        """Whether the store this tool reads is configured in ``ctx`` (a tool that cannot run is not offered)."""
+        return not _missing_store(ctx, self.store)
+
     def as_structured_tool(self, ctx: ToolContext):
         """This tool as a LangChain ``StructuredTool`` bound to ``ctx``."""
         from langchain_core.tools import StructuredTool

