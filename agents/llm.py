@@ -155,11 +155,13 @@ def call_structured(
 
 
 def chat(llm: BaseChatModel, messages: list[BaseMessage], *, tools: list | None = None, max_retries: int = 2,
-         max_tokens: int | None = None) -> AIMessage:
-    """The model's reply message, with native tool calling when ``tools`` (OpenAI tool schemas) are given.
+         max_tokens: int | None = None, tool_choice: str | None = None) -> AIMessage:
+    """The model's reply message, with native tool calling when ``tools`` (OpenAI tool schemas) are given
+    (``tool_choice``: None/"auto" lets the model choose, a tool's name forces that tool).
     Raises LLMUnavailable."""
+    choice = None if tool_choice in (None, "", "auto") else tool_choice
     try:
-        bound: Any = llm.bind_tools(tools) if tools else llm
+        bound: Any = (llm.bind_tools(tools, tool_choice=choice) if choice else llm.bind_tools(tools)) if tools else llm
     except NotImplementedError:
         raise LLMUnavailable("the model has no tool calling") from None
     if max_tokens:

@@ -116,7 +116,9 @@ def messages(question: str, log: ReactLog) -> list[BaseMessage]:
     system, user = render("react", question=question, observation=log.first)
     out: list[BaseMessage] = [SystemMessage(content=system), HumanMessage(content=user)]
     for turn in log.turns:
-        out.append(AIMessage(content=turn.content,
+        # llama-cpp-python's server refuses an assistant message whose content is null beside tool calls; a blank
+        # is accepted, and a stand-in sentence would be copied by a small model as its answer
+        out.append(AIMessage(content=turn.content or " ",
                              tool_calls=[{"name": c.name, "args": c.args, "id": c.id, "type": "tool_call"}
                                          for c in turn.calls]))
         out += [ToolMessage(content=c.observation, tool_call_id=c.id) for c in turn.calls]
@@ -130,7 +132,8 @@ class Turn(Research):
 
 
 def react_turn(llm, ctx: ToolContext, question: str, log: ReactLog, budget: Budget, specs: Sequence[ToolSpec],
-               *, seen: set[str] | None = None, encoding: Encoding = "toon", max_retries: int = 2) -> Turn:
+               *, seen: set[str] | None = None, encoding: Encoding = "toon", max_retries: int = 2,
+               tool_choice: str | None = None) -> Turn:
     """One model turn: its tool calls checked and run (or rejected), or its final answer."""
     log = log.model_copy(deep=True)
     out = Turn(log=log)
@@ -139,7 +142,8 @@ def react_turn(llm, ctx: ToolContext, question: str, log: ReactLog, budget: Budg
     started = time.perf_counter()
     try:
         reply = chat(llm, messages(question, log), tools=tool_schemas(specs) if can_call else None,
-                     max_retries=max_retries, max_tokens=MAX_REPLY_TOKENS)
+                     max_retries=max_retries, max_tokens=MAX_REPLY_TOKENS,
+                     tool_choice=tool_choice if tool_choice in (None, "auto") or tool_choice in allowed else None)
     except LLMUnavailable as exc:
         log.done = True
         out.trace.append(TraceStep(node="react", tool="llm", ms=_ms(started),

@@ -303,7 +303,8 @@ class _Nodes:
         ctx = self.ctx(state)
         specs = [t for t in TOOLS.values() if t.available(ctx)]
         turn = react_turn(self.llm, ctx, state["question"], log, budget, specs, seen=set(state.get("calls_seen", [])),
-                          max_retries=self.settings.llm_max_retries)
+                          max_retries=self.settings.llm_max_retries,
+                          tool_choice=getattr(self.settings, "llm_tool_choice", "auto"))
         return {"react": turn.log, "results": turn.results, "trace": turn.trace, "outages": turn.outages,
                 "tools_used": turn.tools_used, "calls_seen": turn.calls, "tool_calls": budget.tool_calls,
                 "hops": budget.hops}

