@@ -40,8 +40,8 @@ def llm_stores(pg_store, llm_server, tmp_path, tenant):  # noqa: F811
 def ask(stores, settings, tenant, context: AnswerContext):
     graph = build_answer_graph(stores, settings, llm=make_chat_model(settings))
     state: dict = {}
-    for state in graph.stream({"question": QUESTION, "tenant": tenant}, context=context, stream_mode="values"):
-        pass
+    for values in graph.stream({"question": QUESTION, "tenant": tenant}, context=context, stream_mode="values"):
+        state = values
     for s in Answer.model_validate(state["answer"]).trace:  # shown when a test fails
         print(s.node, s.tool, s.arguments, s.results, (s.note or "")[:200])
     return Answer.model_validate(state["answer"]), state
