@@ -54,11 +54,13 @@ class Research(BaseModel):
 class Researcher:
     """One research round for a plan and a (possibly rewritten) query."""
 
-    def __init__(self, ctx: ToolContext, budget: Budget, top_k: int = 8, seen: set[str] | None = None):
+    def __init__(self, ctx: ToolContext, budget: Budget, top_k: int = 8, seen: set[str] | None = None,
+                 expansions: list[str] | None = None):
         self.ctx = ctx
         self.budget = budget
         self.top_k = top_k
         self.seen = set(seen or ())  # calls made in earlier rounds: never repeated
+        self.expansions = list(expansions or ())  # extra queries for the text channels (HyDE, multi-query)
         self.out = Research()
 
     # -- plumbing ---------------------------------------------------------------------------
@@ -104,7 +106,20 @@ class Researcher:
                 self.per_document(plan, lambda ids: self.lexical(plan, query, ids))
             elif tool == "vectors":
                 self.per_document(plan, lambda ids: self.vectors(plan, query, ids))
+        if self.expansions:  # after the plan's own calls, so they never starve it of budget
+            self.per_document(plan, lambda ids: self.expanded(plan, ids))
         return self.out
+
+    def expanded(self, plan: Plan, ids: list[str] | None) -> None:
+        """The extra queries (HyDE, multi-query) through the text channels the plan uses."""
+        types = self.clause_types(plan) if plan.filter_clause_types and plan.intent == "clause_lookup" else None
+        for extra in self.expansions:
+            if "lexical" in plan.tools:
+                self.call(lexical_search, LexicalQuery(query=lexical_query(plan, extra), document_ids=ids,
+                                                       limit=self.top_k), note="expanded query")
+            if "vectors" in plan.tools:
+                self.call(vector_search, VectorQuery(query=extra, document_ids=ids, clause_types=types or None,
+                                                     k=self.top_k), note="expanded query")
 
     def per_document(self, plan: Plan, fn) -> None:
         if plan.intent in ("compare", "calculate") and len(plan.documents) > 1:

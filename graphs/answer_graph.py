@@ -27,6 +27,7 @@ from langgraph.runtime import Runtime
 
 from agents.critic import RelevantPassages, grade_evidence, parse_relevant, relevant_ids, rewrite, verdict_for
 from agents.drafting import Drafter, carry_addenda, documents_block, llm_evidence, parse_llm_draft
+from agents.expand import expand_queries
 from agents.llm import LLMUnavailable, call_llm, call_structured, make_chat_model, prompt_messages
 from agents.meaning import meaning_hint
 from agents.plan_hint import PlanHint, clean_hint, merge_hint, parse_hint
@@ -38,7 +39,7 @@ from agents.resolve import candidates_in_words, resolve_documents
 from graphs.state import AnswerContext, AnswerState, InputState, NewTurn, OutputState
 from tools.base import ToolContext
 from tools.registry import TOOLS
-from tools.rerank import fuse, rerank
+from tools.rerank import fuse, mmr, rerank
 from veridict.domain import RefusalReason, fact_attributes
 from veridict.types import Answer, TraceStep
 
@@ -235,14 +236,25 @@ class _Nodes:
     def research(self, state: AnswerState, runtime: Runtime[AnswerContext]) -> dict[str, Any]:
         budget = Budget(max_tool_calls=self.limit(runtime, "max_tool_calls"), max_hops=self.limit(runtime, "max_hops"),
                         tool_calls=state.get("tool_calls", 0), hops=state.get("hops", 0))
+        trace: list[TraceStep] = []
+        expansions = self.expansions(state, runtime, trace) if not state.get("rewrites") else []
         researcher = Researcher(self.ctx(state), budget, top_k=self.limit(runtime, "top_k"),
-                                seen=set(state.get("calls_seen", [])))
+                                seen=set(state.get("calls_seen", [])), expansions=expansions)
         out = researcher.run(state["plan"], state.get("query") or state["question"])
+        out.trace = trace + out.trace
         if not out.calls and not out.notes and not out.outages:
             out.trace.append(TraceStep(node="research", note="no new tool call for this rewrite"))
         return {"results": out.results, "trace": out.trace, "notes": out.notes, "outages": out.outages,
                 "tools_used": out.tools_used,
                 "calls_seen": out.calls, "tool_calls": budget.tool_calls, "hops": budget.hops}
+
+    def expansions(self, state: AnswerState, runtime: Runtime[AnswerContext], trace: list[TraceStep]) -> list[str]:
+        """Extra queries for the text channels from the model (HyDE, multi-query), where the settings ask."""
+        if not self.use_llm(runtime) or not {"lexical", "vectors"} & set(state["plan"].tools):
+            return []
+        queries, steps = expand_queries(self.llm, state["question"], self.settings)
+        trace += steps
+        return queries
 
     def grade(self, state: AnswerState, runtime: Runtime[AnswerContext]) -> dict[str, Any]:
         started = time.perf_counter()
@@ -252,6 +264,9 @@ class _Nodes:
         ranked = rerank(query, evidence, meta, fused, attributes=fact_attributes(plan.attributes),
                         qualifier=plan.qualifier, clause_types=plan.clause_types,
                         reranker_path=self.settings.reranker_path)
+        if getattr(self.settings, "retrieval_mmr", False):
+            ranked = mmr(ranked, self.stores.embedder if self.stores else None,
+                         lam=self.settings.retrieval_mmr_lambda, window=GRADE_WINDOW)
         if plan.intent not in ("list", "count"):
             ranked = ranked[:GRADE_WINDOW]
         graded, grades = grade_evidence(plan, ranked, meta, self.stores.embedder if self.stores else None,

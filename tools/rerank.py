@@ -11,6 +11,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 
+import numpy as np
+
 from tools.base import HitMeta, ToolResult
 from veridict.domain import content_words, snake_name
 from veridict.types import Evidence
@@ -142,3 +144,34 @@ def _cross_encoder(path: str):
     from sentence_transformers import CrossEncoder
 
     return CrossEncoder(path, device="cpu", local_files_only=True)
+
+
+def mmr(evidence: list[Evidence], embedder, lam: float = 0.7, window: int = 24) -> list[Evidence]:
+    """Maximal marginal relevance over the first ``window`` items of a ranked list: each next item maximises
+    ``lam * relevance - (1 - lam) * (its highest cosine to an item already chosen)``, where relevance is the
+    item's place in the ranking (1 for the first, falling linearly). Facts keep their places (an exact value is
+    not redundant with a passage); the rest of the list follows unchanged. No embedder: the list as it is."""
+    head = [e for e in evidence[:window] if e.fact is None]
+    if embedder is None or len(head) < 3:
+        return evidence
+    try:
+        vectors = np.asarray(embedder.embed_documents([e.text[:1500] for e in head]), dtype=float)
+    except Exception:  # noqa: BLE001 - diversity is an option; the ranking stands without it
+        return evidence
+    norms = np.linalg.norm(vectors, axis=1, keepdims=True)
+    vectors = vectors / np.where(norms == 0, 1, norms)
+    relevance = [1.0 - i / len(head) for i in range(len(head))]
+    chosen: list[int] = []
+    left = list(range(len(head)))
+    while left:
+        if chosen:
+            redundancy = (vectors[left] @ vectors[chosen].T).max(axis=1)
+        else:
+            redundancy = np.zeros(len(left))
+        scores = [lam * relevance[i] - (1 - lam) * float(r) for i, r in zip(left, redundancy, strict=True)]
+        best = left[int(np.argmax(scores))]
+        chosen.append(best)
+        left.remove(best)
+    order = iter(head[i] for i in chosen)
+    top = [e if e.fact is not None else next(order) for e in evidence[:window]]
+    return top + evidence[window:]

