@@ -134,7 +134,7 @@ def test_big_tenant_search_agrees_with_exact_cosine(vector_store):
     vector_store.optimize()
     ids = [c.id for c in chunks]
     recall, top1 = [], []
-    for i in range(10):
+    for _ in range(10):
         query = vecs[rng.integers(0, 1200)] + 0.3 * rng.standard_normal(DIM).astype(np.float32)
         hits = vector_store.search("t_big", query, k=10)
         assert len(hits) == 10
