@@ -60,6 +60,14 @@ WHERE tenant = %(tenant)s
 # and, for the exact pass, no index scans (the HNSW order), so the rows are ranked by a full sort.
 SET_EF_SEARCH = "SELECT set_config('hnsw.ef_search', %(ef)s, true)"
 EXACT_ORDER = "SELECT set_config('enable_indexscan', 'off', true)"
+# How many rows a search's filters keep: the store ranks up to PgVectorStore.exact_max_rows of them
+# exactly. Read from the (tenant, document_id) index.
+COUNT_MATCHING = """
+SELECT count(*) AS n FROM {table}
+WHERE tenant = %(tenant)s
+  AND (%(document_ids)s::text[] IS NULL OR document_id = ANY(%(document_ids)s::text[]))
+  AND (%(clause_types)s::text[] IS NULL OR clause_types && %(clause_types)s::text[])
+"""
 # Cosine score as Qdrant reports it: 1 - cosine distance. ORDER BY the distance operator itself,
 # so the planner can serve it from the HNSW index.
 SEARCH = """

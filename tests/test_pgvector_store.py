@@ -75,12 +75,9 @@ def _exact(vectors: np.ndarray, query: np.ndarray, k: int) -> list[int]:
     return list(np.argsort(-(_unit(vectors) @ _unit(query)), kind="stable")[:k])
 
 
-def test_small_filtered_sets_are_ranked_exactly(vector_store):
-    """A filter that keeps a small share of a big table: the exact cosine order and k hits.
-
-    Two plans: a small tenant is read through its index and sorted; a rare clause type inside a
-    big tenant is planned as an HNSW scan, whose candidates the filter mostly drops, so the store
-    must rank the matching rows exactly itself."""
+def test_filtered_sets_are_ranked_exactly(vector_store):
+    """Up to exact_max_rows matching rows: the exact cosine order and scores, and k hits, for a
+    small tenant beside a big one, its documents, its clause types, and a rare type in the big one."""
     rng = np.random.default_rng(11)
     big = rng.standard_normal((1500, DIM)).astype(np.float32)
     _random_document(vector_store, "t_big", "big", big[:1470])
@@ -105,9 +102,10 @@ def test_small_filtered_sets_are_ranked_exactly(vector_store):
 
 
 def test_hnsw_pass_short_of_k_falls_back_to_exact(pg_url, vector_store):
-    """The planner picks the HNSW scan when it believes the tenant is a big share of the table
-    (here: statistics taken before that tenant was deleted and re-ingested small). The index's
-    candidates then hold fewer than k of the tenant's rows; the store ranks them all exactly."""
+    """Above exact_max_rows the HNSW index serves the search. The planner picks that scan when it
+    believes the tenant is a big share of the table (here: statistics taken before that tenant was
+    deleted and re-ingested small); the index's candidates then hold fewer than k of the tenant's
+    rows, and the store ranks them all exactly instead."""
     with psycopg.connect(pg_url, autocommit=True) as conn:  # keep the statistics stale
         conn.execute(sql.SQL("ALTER TABLE {} SET (autovacuum_enabled = false)").format(
             sql.Identifier(vector_store.table)))
@@ -118,25 +116,28 @@ def test_hnsw_pass_short_of_k_falls_back_to_exact(pg_url, vector_store):
     vector_store.delete_tenant("t_mix")
     vecs = rng.standard_normal((30, DIM)).astype(np.float32)
     _, chunks = _random_document(vector_store, "t_mix", "new", vecs)
+    hnsw = PgVectorStore(pg_url, vector_store.collection, DIM, exact_max_rows=0)
     for _ in range(3):
         query = rng.standard_normal(DIM).astype(np.float32)
-        hits = vector_store.search("t_mix", query, k=10)
+        hits = hnsw.search("t_mix", query, k=10)
         assert [h.chunk_id for h in hits] == [chunks[i].id for i in _exact(vecs, query, 10)]
+    hnsw.close()
 
 
-def test_big_tenant_search_agrees_with_exact_cosine(vector_store):
-    """The HNSW pass: scores are the exact cosine of the hits, best first, and the hits are (almost
-    all) the exact top k. Clustered vectors, like embeddings of related clauses."""
+def test_hnsw_search_agrees_with_exact_cosine(pg_url, vector_store):
+    """The HNSW pass (exact_max_rows=0): scores are the exact cosine of the hits, best first, and
+    the hits are (almost all) the exact top k. Clustered vectors, like embeddings of related clauses."""
     rng = np.random.default_rng(5)
     centres = rng.standard_normal((30, DIM)).astype(np.float32)
     vecs = (centres[rng.integers(0, 30, 1200)] + 0.6 * rng.standard_normal((1200, DIM))).astype(np.float32)
     _, chunks = _random_document(vector_store, "t_big", "big", vecs)
     vector_store.optimize()
+    hnsw = PgVectorStore(pg_url, vector_store.collection, DIM, exact_max_rows=0)
     ids = [c.id for c in chunks]
     recall, top1 = [], []
     for _ in range(10):
         query = vecs[rng.integers(0, 1200)] + 0.3 * rng.standard_normal(DIM).astype(np.float32)
-        hits = vector_store.search("t_big", query, k=10)
+        hits = hnsw.search("t_big", query, k=10)
         assert len(hits) == 10
         scores = [h.score for h in hits]
         assert scores == sorted(scores, reverse=True)
@@ -145,7 +146,10 @@ def test_big_tenant_search_agrees_with_exact_cosine(vector_store):
         exact = [ids[j] for j in _exact(vecs, query, 10)]
         recall.append(len(set(exact) & {h.chunk_id for h in hits}) / 10)
         top1.append(hits[0].chunk_id == exact[0])
+    hnsw.close()
     assert np.mean(recall) >= 0.9 and np.mean(top1) >= 0.9, (recall, top1)
+    exact = vector_store.search("t_big", query, k=10)  # 1200 rows: ranked exactly
+    assert [h.chunk_id for h in exact] == [ids[j] for j in _exact(vecs, query, 10)]
 
 
 def test_delete_tenant_and_count_leave_other_tenants(vector_store, embedder):
