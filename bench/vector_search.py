@@ -289,10 +289,12 @@ def bench_edge(data: Dataset, qvecs: np.ndarray, filters, workdir: Path, k: int,
     return runs
 
 
-def bench_pgvector(data: Dataset, qvecs: np.ndarray, filters, url: str, k: int) -> Run:
-    from stores.pgvector_store import PgVectorStore
+def bench_pgvector(data: Dataset, qvecs: np.ndarray, filters, url: str, k: int) -> list[Run]:
+    """Two runs on one table: the store as configured (exact ranking up to EXACT_MAX_ROWS matching
+    rows, else HNSW) and HNSW only (exact_max_rows=0)."""
+    from stores.pgvector_store import EXACT_MAX_ROWS, PgVectorStore
 
-    run = Run("pgvector (PgVectorStore, HNSW)", len(data.ids))
+    run = Run(f"pgvector (exact <= {EXACT_MAX_ROWS // 1000}k rows)", len(data.ids))
     collection = f"bench_{len(data.ids)}"
     store = PgVectorStore(url, collection, qvecs.shape[1])
     store.ensure_collection()
@@ -310,20 +312,27 @@ def bench_pgvector(data: Dataset, qvecs: np.ndarray, filters, url: str, k: int) 
     def ids(hits: list[VectorHit]) -> list[str]:
         return [h.chunk_id for h in hits]
 
-    fns = {
-        "tenant": lambda i: ids(store.search(filters[i][0], qvecs[i], k=k)),
-        "tenant+docs": lambda i: ids(store.search(filters[i][0], qvecs[i], k=k,
-                                                  document_ids=filters[i][1])),
-    }
-    idx = list(range(len(qvecs)))
-    for kind, fn in fns.items():
-        run.latency_ms[kind], run.results[kind] = timed(fn, idx)
+    def measure(into: Run, searcher: PgVectorStore) -> None:
+        fns = {
+            "tenant": lambda i: ids(searcher.search(filters[i][0], qvecs[i], k=k)),
+            "tenant+docs": lambda i: ids(searcher.search(filters[i][0], qvecs[i], k=k,
+                                                         document_ids=filters[i][1])),
+        }
+        idx = list(range(len(qvecs)))
+        for kind, fn in fns.items():
+            into.latency_ms[kind], into.results[kind] = timed(fn, idx)
+
+    measure(run, store)
     store.close()
     t = time.perf_counter()
     with PgVectorStore(url, collection, qvecs.shape[1]) as again:
         assert again.count("bench0") > 0
     run.reopen_s = round(time.perf_counter() - t, 2)
-    return run
+    hnsw = Run("pgvector (HNSW only)", len(data.ids), upsert_s=run.upsert_s, build_s=run.build_s,
+               reopen_s=run.reopen_s)
+    with PgVectorStore(url, collection, qvecs.shape[1], exact_max_rows=0) as only_index:
+        measure(hnsw, only_index)
+    return [run, hnsw]
 
 
 def _pgvector_version(url: str) -> str | None:
@@ -408,7 +417,7 @@ def main() -> None:
             if not args.no_edge:
                 measured += bench_edge(data, qvecs, filters, workdir, args.k, not args.no_optimize)
             if args.pgvector and pg_url:
-                measured.append(bench_pgvector(data, qvecs, filters, pg_url, args.k))
+                measured += bench_pgvector(data, qvecs, filters, pg_url, args.k)
                 pg_version = _pgvector_version(pg_url)
             for run in measured:
                 run.agreement = {kind: agreement(exact[kind], run.results[kind])
