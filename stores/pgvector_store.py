@@ -13,8 +13,9 @@ through the HNSW index. pgvector 0.6 filters after the index scan, so that pass 
 than k of the tenant's rows; then the exact ranking runs instead. A search thus returns
 min(k, matching) hits, like Qdrant. Why exact first (bench/vector_search.py, 60k points in 4
 tenants, clustered near-duplicates, 2 shared cores): pgvector 0.6's HNSW found 0.41 of the true top
-10 of a tenant at ef_search 100 and 0.78 at 400 (~5 ms), where Qdrant's HNSW found 0.96-1.0; the
-exact ranking took ~27 ms for 5k matching rows and ~50 ms for 15k (Qdrant's: 0.4 / 1.0 ms). Up to
+10 of a tenant at ef_search 100 and 0.63-0.78 at 400 (~5 ms; the graph differs per build), where
+Qdrant's HNSW found 0.96-1.0; the exact ranking took 22-27 ms for 5k matching rows and ~50 ms for
+15k (Qdrant's exact scan: 0.4-0.5 / 1.0-1.6 ms). Up to
 10k rows (Qdrant's own full-scan threshold is ~6.6k such vectors) the answers match the default
 Qdrant Edge store's exact scan; an evaluation library of 40 CUAD contracts is ~2-3k chunks.
 """
