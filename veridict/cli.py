@@ -273,11 +273,14 @@ def bench(
 def serve(
     chat_port: int = typer.Option(8000, help="Chainlit chat port."),
     api_port: int = typer.Option(2024, help="LangGraph API port."),
+    workers: int = typer.Option(
+        0, min=0, max=64, help="0: the development API server (one process, embedded defaults). "
+        "N: the production server (threads and runs in VERIDICT_API_DATABASE_URL) with N workers."),
 ) -> None:
     """Start the LangGraph API (owner of the stores) and the Chainlit chat."""
     from veridict.serve import serve_all
 
-    serve_all(load_settings(), chat_port=chat_port, api_port=api_port)
+    serve_all(load_settings(), chat_port=chat_port, api_port=api_port, workers=workers)
 
 
 if __name__ == "__main__":

@@ -100,6 +100,10 @@ class Settings(BaseSettings):
     # Where `veridict serve` listens (0.0.0.0 inside a container).
     serve_host: str = "127.0.0.1"
 
+    # The production API server (`veridict serve --workers N`): its threads, runs and
+    # checkpoints, in a Postgres database of their own.
+    api_database_url: str | None = None
+
     # Ingestion through the job queue (`veridict ingest --queue`, `veridict worker`): jobs live
     # in Postgres (procrastinate). A worker beats every queue_heartbeat_s; a job whose worker has
     # been silent for queue_stalled_after_s (killed, machine gone) is handed to another worker.
