@@ -34,8 +34,12 @@ class Settings(BaseSettings):
 
     # Qdrant: a server URL; otherwise an in-process store under data_dir: "edge"
     # (qdrant-edge-py, Qdrant's engine in-process; ~1 ms filtered search at 60k
-    # points) or "local" (qdrant-client local mode; seconds at that size).
-    vector_backend: Literal["edge", "local"] = "edge"
+    # points) or "local" (qdrant-client local mode; seconds at that size). Both
+    # in-process stores allow ONE process per folder. "pgvector" keeps the vectors
+    # in the facts' Postgres (the pgvector extension; the embedded server ships it)
+    # in a table vectors_<collection>, shared by any number of processes; it wins
+    # over VERIDICT_QDRANT_URL.
+    vector_backend: Literal["edge", "local", "pgvector"] = "edge"
     qdrant_url: str | None = None
     qdrant_api_key: SecretStr | None = None
     qdrant_path: Path | None = None
