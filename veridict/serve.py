@@ -137,15 +137,55 @@ def start_api(
     return Server("api", url, port, proc, log_path, log)
 
 
+def as_url(conninfo: str) -> str:
+    """A libpq conninfo (``host=... dbname=...`` or a URL) as a ``postgresql://`` URL,
+    which is the only form aegra (SQLAlchemy) reads; a socket folder goes in ``?host=``."""
+    from urllib.parse import quote, urlencode
+
+    from psycopg.conninfo import conninfo_to_dict
+
+    parts = {k: str(v) for k, v in conninfo_to_dict(conninfo).items() if v is not None}
+    user, password = parts.pop("user", ""), parts.pop("password", "")
+    host, port, db = parts.pop("host", ""), parts.pop("port", ""), parts.pop("dbname", "")
+    auth = quote(user, safe="") + (":" + quote(password, safe="") if password else "")
+    if host.startswith("/"):
+        parts["host"], host = host, ""
+    netloc = (auth + "@" if auth else "") + host + (":" + port if port else "")
+    query = "?" + urlencode(parts) if parts else ""
+    return f"postgresql://{netloc}/{quote(db, safe='')}{query}"
+
+
 def api_database_url(settings: Settings) -> str:
     """Where the production API keeps threads, runs and checkpoints: its own database."""
     if settings.api_database_url:
-        return settings.api_database_url
+        return as_url(settings.api_database_url)
     raise ServeError(
         "the production API needs a Postgres server for its threads and runs (with the standard "
         "uuid-ossp extension, which the embedded Postgres lacks): set VERIDICT_API_DATABASE_URL, "
         "e.g. postgresql://user:password@host:5432/veridict_api"
     )
+
+
+def prepare_api_database() -> None:
+    """Bring the API's database up to date in one process (run with the server's environment):
+    aegra's schema, LangGraph's checkpoint and store tables, the default assistants. Every worker
+    does the same at start and finds nothing to do; without this, workers starting together race
+    to create the same rows and one fails to start."""
+    import asyncio
+
+    from aegra_api.core.database import db_manager
+    from aegra_api.core.migrations import run_migrations
+    from aegra_api.services.langgraph_service import get_langgraph_service
+
+    async def setup() -> None:
+        await db_manager.initialize()
+        try:
+            await get_langgraph_service().initialize()
+        finally:
+            await db_manager.close()
+
+    run_migrations()
+    asyncio.run(setup())
 
 
 def start_production_api(
@@ -157,7 +197,7 @@ def start_production_api(
     Threads, runs and checkpoints live in ``VERIDICT_API_DATABASE_URL`` and survive restarts;
     every worker process opens the stores, so with more than one the vector store must be one
     that several processes share (pgvector or a Qdrant server). The schema is migrated once here,
-    before the workers start, so they never race to migrate it.
+    before the workers start (``prepare_api_database``), so they never race to create it.
     """
     from veridict.factory import postgres_url
     from veridict.ingest_queue import shareable
@@ -181,7 +221,7 @@ def start_production_api(
         "LOG_VERBOSITY": "standard",
     }
     migrate = subprocess.run(
-        [sys.executable, "-c", "from aegra_api.core.migrations import run_migrations; run_migrations()"],
+        [sys.executable, "-c", "from veridict.serve import prepare_api_database; prepare_api_database()"],
         cwd=cwd, env=env, capture_output=True, text=True, timeout=300,
     )
     if migrate.returncode != 0:
