@@ -74,19 +74,21 @@ def run_queue(files: list[Path], data_dir: Path, pg_url: str, workers: int) -> d
         p.wait()
     wall = time.perf_counter() - t0
     with psycopg.connect(pg_url) as conn:
-        busy = conn.execute(
+        row = conn.execute(
             "SELECT extract(epoch FROM max(e.at) - min(e.at)) FROM procrastinate_events e "
             "JOIN procrastinate_jobs j ON j.id = e.job_id WHERE j.args->>'tenant' = %s "
             "AND e.type IN ('started', 'succeeded')", (tenant,),
-        ).fetchone()[0]
+        ).fetchone()
+    busy = row[0] if row else None
     return {"mode": f"queue-{workers}", "tenant": tenant, "wall_s": round(wall, 1),
             "busy_s": round(float(busy or 0), 1), **_docs(pg_url, tenant, len(files), wall)}
 
 
 def _docs(pg_url: str, tenant: str, n: int, wall: float) -> dict:
     with psycopg.connect(pg_url) as conn:
-        active = conn.execute("SELECT count(*) FROM documents WHERE tenant = %s AND status = 'active'",
-                              (tenant,)).fetchone()[0]
+        row = conn.execute("SELECT count(*) FROM documents WHERE tenant = %s AND status = 'active'",
+                           (tenant,)).fetchone()
+    active = row[0] if row else 0
     return {"files": n, "active": active, "files_per_min": round(60 * n / wall, 2)}
 
 

@@ -97,7 +97,7 @@ def ensure_schema(conninfo: str) -> bool:
         # one creator at a time: two workers starting together must not both apply the schema
         conn.execute("SELECT pg_advisory_lock(hashtext('veridict:queue-schema'))")
         try:
-            if conn.execute("SELECT to_regclass('procrastinate_jobs')").fetchone()[0] is not None:
+            if _scalar(conn, "SELECT to_regclass('procrastinate_jobs')") is not None:
                 return False
             from procrastinate.schema import SchemaManager
 
@@ -105,6 +105,11 @@ def ensure_schema(conninfo: str) -> bool:
             return True
         finally:
             conn.execute("SELECT pg_advisory_unlock(hashtext('veridict:queue-schema'))")
+
+
+def _scalar(conn, query: str, params: tuple = ()) -> Any:
+    row = conn.execute(query, params).fetchone()
+    return row[0] if row else None
 
 
 def _content_key(path: Path) -> str:
@@ -151,17 +156,17 @@ def queue_counts(conninfo: str, stalled_after_s: float) -> dict[str, int]:
 
     counts = dict.fromkeys(STATUSES, 0)
     with psycopg.connect(conninfo) as conn:
-        if conn.execute("SELECT to_regclass('procrastinate_jobs')").fetchone()[0] is None:
+        if _scalar(conn, "SELECT to_regclass('procrastinate_jobs')") is None:
             return {**counts, "workers": 0}
         for status, n in conn.execute(
             "SELECT status::text, count(*) FROM procrastinate_jobs WHERE queue_name = %s GROUP BY 1",
             (QUEUE,),
         ):
             counts[status] = n
-        workers = conn.execute(
-            "SELECT count(*) FROM procrastinate_workers "
+        workers = _scalar(
+            conn, "SELECT count(*) FROM procrastinate_workers "
             "WHERE last_heartbeat >= now() - make_interval(secs => %s)", (stalled_after_s,),
-        ).fetchone()[0]
+        )
     return {**counts, "workers": workers}
 
 
