@@ -88,6 +88,22 @@ def test_two_workers_stream_and_threads_survive_a_restart(pg_url, falkordb_serve
         follow = client.runs.wait(tid, "answer", input={"question": FOLLOW_UP, "tenant": tenant})
         assert follow["answer"]["question"] == FOLLOW_UP and not follow["answer"]["refused"]
 
+        # what the chat does: its own thread id, created idempotently; an upload through the
+        # ingest graph on a short-lived thread, with progress on the custom stream
+        chat_tid = str(uuid.uuid4())
+        for _ in range(2):
+            client.threads.create(thread_id=chat_tid, if_exists="do_nothing", metadata={"tenant": tenant})
+        upload = settings.upload_dir / tenant / "extra-nda.md"
+        upload.parent.mkdir(parents=True, exist_ok=True)
+        upload.write_text((SAMPLES / "acme-nda.md").read_text().replace("Acme", "Zenith"))
+        upload_thread = client.threads.create(metadata={"tenant": tenant, "source": "upload"})["thread_id"]
+        events = list(client.runs.stream(upload_thread, "ingest", input={"paths": [str(upload)], "tenant": tenant},
+                                         stream_mode=["custom", "values"]))
+        custom = [e.data.get("event") for e in events if e.event.startswith("custom")]
+        assert custom == ["file_started", "file_done"], [e.event for e in events]
+        report = [e.data for e in events if e.event == "values"][-1]["report"]
+        assert [f["status"] for f in report["files"]] == ["ingested"], report
+
         # the server goes down and comes back: the thread, its runs and its state are still there
         stop_process(api)
         api = start_production_api(api_port, env, log, settings, workers=2)
