@@ -104,6 +104,17 @@ class Settings(BaseSettings):
     # Where `veridict serve` listens (0.0.0.0 inside a container).
     serve_host: str = "127.0.0.1"
 
+    # The production API server (`veridict serve --workers N`): its threads, runs and
+    # checkpoints, in a Postgres database of their own.
+    api_database_url: str | None = None
+
+    # Ingestion through the job queue (`veridict ingest --queue`, `veridict worker`): jobs live
+    # in Postgres (procrastinate). A worker beats every queue_heartbeat_s; a job whose worker has
+    # been silent for queue_stalled_after_s (killed, machine gone) is handed to another worker.
+    queue_heartbeat_s: float = Field(default=5.0, gt=0)
+    queue_stalled_after_s: float = Field(default=30.0, gt=0)
+    queue_max_attempts: int = Field(default=3, ge=1, le=20)
+
     # Chat authentication (Chainlit); unset -> no login.
     chat_password: SecretStr | None = None
     chat_auth_secret: SecretStr | None = None
