@@ -16,6 +16,7 @@ Run it with `veridict serve` (API + chat), or against a running API with
 
 from __future__ import annotations
 
+import contextlib
 import hmac
 import logging
 import os
@@ -239,9 +240,12 @@ async def ingest_uploads(files: list) -> None:
     lines: list[str] = []
     report: dict | None = None
     error: str | None = None
+    upload_thread: str | None = None
     try:
+        # a short-lived thread of its own: the production server (aegra) has no thread-less runs
+        upload_thread = (await _client().threads.create(metadata={"tenant": tenant, "source": "upload"}))["thread_id"]
         async for event in _client().runs.stream(
-            None, "ingest", input={"paths": paths, "tenant": tenant}, stream_mode=["custom", "values"]
+            upload_thread, "ingest", input={"paths": paths, "tenant": tenant}, stream_mode=["custom", "values"]
         ):
             kind = event.event.split("|")[0]
             data = event.data or {}
@@ -260,6 +264,10 @@ async def ingest_uploads(files: list) -> None:
                 error = data.get("message") if isinstance(data, dict) else str(data)
     except (httpx.HTTPError, OSError) as exc:
         error = f"the API at {API_URL} failed: {exc}"
+    finally:
+        if upload_thread:
+            with contextlib.suppress(httpx.HTTPError, OSError):
+                await _client().threads.delete(upload_thread)
     if error or report is None:
         progress.content = "\n".join(lines + [f"Ingestion failed: {error or 'no report returned'}"])
         await progress.update()

@@ -1,13 +1,17 @@
-"""Vector search latency: QdrantStore (qdrant-client local mode) vs qdrant-edge-py, and embedder speed.
+"""Vector search latency: QdrantStore (qdrant-client local mode) vs qdrant-edge-py vs pgvector, and embedder speed.
 
 Base vectors are real MiniLM embeddings of 500-character chunks of CUAD dev contracts;
 larger collections replicate them with small perturbations under new document ids,
 spread over four tenants. Queries are the CUAD dev questions of the embedded contracts.
 Filter kinds: none (raw client, no filter), tenant (the store's minimum), tenant+docs
-(tenant plus three document ids, one of them the question's contract).
+(tenant plus three document ids, one of them the question's contract). Agreement (top-1, overlap
+of the top 10) is measured against the exact answer: cosine over every matching point (numpy).
+pgvector (--pgvector) runs on an embedded Postgres started under the bench's temp dir, or on
+--database-url; its "none" kind is not measured (the store has no query without a tenant).
 
     .venv/bin/python -m bench.vector_search            # 20k and 60k points (12.7 min at load 5-9 on 2 cores)
     .venv/bin/python -m bench.vector_search --sizes 5000 --base 500 --queries 10   # smoke run
+    .venv/bin/python -m bench.vector_search --no-local --pgvector   # edge vs pgvector
 """
 
 from __future__ import annotations
@@ -173,6 +177,24 @@ def agreement(ref: list[list[str]], got: list[list[str]]) -> dict[str, float]:
     return {"top1": round(float(top1), 3), "overlap@10": round(float(overlap), 3)}
 
 
+def exact_results(data: Dataset, qvecs: np.ndarray, filters, k: int) -> dict[str, list[list[str]]]:
+    """The true top k of each query and filter kind: cosine over every matching point."""
+    unit = data.vectors / np.linalg.norm(data.vectors, axis=1, keepdims=True)
+    tenants = np.array([c.tenant for c in data.chunks])
+    docs = np.array([c.document_id for c in data.chunks])
+    out: dict[str, list[list[str]]] = {kind: [] for kind in KINDS}
+    for i, query in enumerate(qvecs):
+        scores = unit @ (query / np.linalg.norm(query))
+        tenant, doc_ids = filters[i]
+        masks = {"none": np.ones(len(docs), bool), "tenant": tenants == tenant,
+                 "tenant+docs": (tenants == tenant) & np.isin(docs, doc_ids)}
+        for kind, mask in masks.items():
+            rows = np.flatnonzero(mask)
+            top = rows[np.argsort(-scores[rows], kind="stable")[:k]]
+            out[kind].append([data.ids[j] for j in top])
+    return out
+
+
 def du_mb(path: Path) -> float:
     return round(sum(p.stat().st_size for p in path.rglob("*") if p.is_file()) / 2**20, 1)
 
@@ -267,6 +289,62 @@ def bench_edge(data: Dataset, qvecs: np.ndarray, filters, workdir: Path, k: int,
     return runs
 
 
+def bench_pgvector(data: Dataset, qvecs: np.ndarray, filters, url: str, k: int) -> list[Run]:
+    """Two runs on one table: the store as configured (exact ranking up to EXACT_MAX_ROWS matching
+    rows, else HNSW) and HNSW only (exact_max_rows=0)."""
+    from stores.pgvector_store import EXACT_MAX_ROWS, PgVectorStore
+
+    run = Run(f"pgvector (exact <= {EXACT_MAX_ROWS // 1000}k rows)", len(data.ids))
+    collection = f"bench_{len(data.ids)}"
+    store = PgVectorStore(url, collection, qvecs.shape[1])
+    store.ensure_collection()
+    for tenant in {doc.tenant for doc in data.documents.values()}:  # a rerun on the same server
+        store.delete_tenant(tenant)
+    t = time.perf_counter()
+    for doc_id, rows in _rows_by_document(data).items():
+        store.upsert_chunks(data.documents[doc_id].tenant, [data.chunks[i] for i in rows],
+                            data.vectors[rows], data.documents[doc_id])
+    run.upsert_s = round(time.perf_counter() - t, 2)
+    t = time.perf_counter()
+    store.optimize()  # VACUUM ANALYZE: the planner's statistics (the index is built as rows come)
+    run.build_s = round(time.perf_counter() - t, 2)
+
+    def ids(hits: list[VectorHit]) -> list[str]:
+        return [h.chunk_id for h in hits]
+
+    def measure(into: Run, searcher: PgVectorStore) -> None:
+        fns = {
+            "tenant": lambda i: ids(searcher.search(filters[i][0], qvecs[i], k=k)),
+            "tenant+docs": lambda i: ids(searcher.search(filters[i][0], qvecs[i], k=k,
+                                                         document_ids=filters[i][1])),
+        }
+        idx = list(range(len(qvecs)))
+        for kind, fn in fns.items():
+            into.latency_ms[kind], into.results[kind] = timed(fn, idx)
+
+    measure(run, store)
+    store.close()
+    t = time.perf_counter()
+    with PgVectorStore(url, collection, qvecs.shape[1]) as again:
+        assert again.count("bench0") > 0
+    run.reopen_s = round(time.perf_counter() - t, 2)
+    hnsw = Run("pgvector (HNSW only)", len(data.ids), upsert_s=run.upsert_s, build_s=run.build_s,
+               reopen_s=run.reopen_s)
+    with PgVectorStore(url, collection, qvecs.shape[1], exact_max_rows=0) as only_index:
+        measure(hnsw, only_index)
+    return [run, hnsw]
+
+
+def _pgvector_version(url: str) -> str | None:
+    import psycopg
+
+    from stores import pgvector_sql
+
+    with psycopg.connect(url) as conn:
+        row = conn.execute(pgvector_sql.EXTENSION_INSTALLED, {"name": pgvector_sql.EXTENSION}).fetchone()
+    return row[0] if row else None
+
+
 def _rows_by_document(data: Dataset) -> dict[str, list[int]]:
     by_doc: dict[str, list[int]] = {}
     for i, c in enumerate(data.chunks):
@@ -297,6 +375,9 @@ def main() -> None:
     ap.add_argument("--queries", type=int, default=25)
     ap.add_argument("--k", type=int, default=10)
     ap.add_argument("--no-edge", action="store_true")
+    ap.add_argument("--no-local", action="store_true", help="skip qdrant-client local mode (slow)")
+    ap.add_argument("--pgvector", action="store_true", help="also measure PgVectorStore")
+    ap.add_argument("--database-url", help="Postgres with pgvector (default: an embedded one)")
     ap.add_argument("--no-optimize", action="store_true", help="skip the edge HNSW build")
     ap.add_argument("--out", type=Path, default=RESULTS)
     args = ap.parse_args()
@@ -320,22 +401,37 @@ def main() -> None:
 
     runs: list[Run] = []
     workdir = Path(tempfile.mkdtemp(prefix="vector-bench-"))
+    pg_url, pg_version = args.database_url, None
     try:
+        if args.pgvector and not pg_url:
+            from stores.embedded_postgres import ensure_postgres
+
+            pg_url = ensure_postgres(workdir / "pg")
         for size in args.sizes:
             data = build_dataset(size, base_docs, base_texts, base_vecs)
             filters = query_filters(data, [g for _, g in questions], seed=size)
-            local = bench_local(data, qvecs, filters, workdir, args.k)
-            runs.append(local)
-            print(f"  local {size}: upsert {local.upsert_s}s {local.latency_ms}", flush=True)
+            exact = exact_results(data, qvecs, filters, args.k)
+            measured: list[Run] = []
+            if not args.no_local:
+                measured.append(bench_local(data, qvecs, filters, workdir, args.k))
             if not args.no_edge:
-                for run in bench_edge(data, qvecs, filters, workdir, args.k, not args.no_optimize):
-                    run.agreement = {kind: agreement(local.results[kind], run.results[kind])
-                                     for kind in KINDS}
-                    runs.append(run)
-                    print(f"  {run.backend} {size}: {run.latency_ms} {run.agreement}", flush=True)
+                measured += bench_edge(data, qvecs, filters, workdir, args.k, not args.no_optimize)
+            if args.pgvector and pg_url:
+                measured += bench_pgvector(data, qvecs, filters, pg_url, args.k)
+                pg_version = _pgvector_version(pg_url)
+            for run in measured:
+                run.agreement = {kind: agreement(exact[kind], run.results[kind])
+                                 for kind in KINDS if kind in run.results}
+                runs.append(run)
+                print(f"  {run.backend} {size}: upsert {run.upsert_s}s {run.latency_ms} {run.agreement}",
+                      flush=True)
             shutil.rmtree(workdir / f"local-{size}", ignore_errors=True)
             shutil.rmtree(workdir / f"edge-{size}", ignore_errors=True)
     finally:
+        if args.pgvector and not args.database_url:
+            from stores.embedded_postgres import stop_postgres
+
+            stop_postgres(workdir / "pg")
         shutil.rmtree(workdir, ignore_errors=True)
 
     print_table(runs)
@@ -353,7 +449,7 @@ def main() -> None:
         "machine": {"python": platform.python_version(), "cpus": _cpus(), "platform": platform.platform(),
                     "loadavg_start": load_start, "loadavg_end": _loadavg()},
         "versions": {"qdrant-client": qdrant_client.__version__ if hasattr(qdrant_client, "__version__")
-                     else _version("qdrant-client"), "qdrant-edge-py": edge_version},
+                     else _version("qdrant-client"), "qdrant-edge-py": edge_version, "pgvector": pg_version},
         "setup": {"base_chunks": len(base_texts), "chunk_chars": CHUNK_CHARS, "tenants": TENANTS,
                   "replica_noise": NOISE, "queries": len(questions), "k": args.k,
                   "filter_kinds": {"none": "no filter (raw client)", "tenant": "tenant bench0",
@@ -369,14 +465,15 @@ def main() -> None:
 
 def print_table(runs: list[Run]) -> None:
     head = f"{'backend':40} {'points':>7} {'upsert s':>9} {'build s':>8} " + " ".join(
-        f"{kind + ' p50/p95 ms':>24}" for kind in KINDS) + f" {'agree top1/ov@10 (t+d)':>24}"
+        f"{kind + ' p50/p95 ms':>24}" for kind in KINDS) + f" {'exact top1/ov@10 (t+d)':>24}"
     print(head)
     print("-" * len(head))
     for r in runs:
         cells = " ".join(
-            f"{r.latency_ms[k]['p50']:>11.2f} / {r.latency_ms[k]['p95']:<10.2f}" for k in KINDS)
+            f"{r.latency_ms[k]['p50']:>11.2f} / {r.latency_ms[k]['p95']:<10.2f}" if k in r.latency_ms
+            else f"{'-':>24}" for k in KINDS)
         agree = r.agreement.get("tenant+docs")
-        agree_s = f"{agree['top1']:.2f} / {agree['overlap@10']:.2f}" if agree else "reference"
+        agree_s = f"{agree['top1']:.2f} / {agree['overlap@10']:.2f}" if agree else "-"
         build = f"{r.build_s:.1f}" if r.build_s is not None else "-"
         print(f"{r.backend:40} {r.size:>7} {r.upsert_s:>9.1f} {build:>8} {cells} {agree_s:>24}")
 

@@ -26,15 +26,27 @@ def _setting_env_names() -> set[str]:
     return names
 
 
-def test_app_environment_names_are_settings():
+@pytest.mark.parametrize("service", ["app", "worker"])
+def test_app_environment_names_are_settings(service):
     compose = yaml.safe_load(COMPOSE.read_text())
-    env = compose["services"]["app"]["environment"]
+    env = compose["services"][service]["environment"]
     known = _setting_env_names()
     unknown = sorted(k for k in env if k.upper() not in known)
     assert not unknown, f"compose sets names the settings do not read: {unknown}"
     # the production stores are all configured, so the app starts no embedded server
     for needed in ("VERIDICT_DATABASE_URL", "VERIDICT_QDRANT_URL", "VERIDICT_GRAPH_URI"):
         assert needed in env
+
+
+def test_the_api_runs_the_production_server_and_workers_share_its_stores():
+    services = yaml.safe_load(COMPOSE.read_text())["services"]
+    app, worker = services["app"], services["worker"]
+    assert "--workers" in app["command"] and app["environment"]["VERIDICT_API_DATABASE_URL"].endswith("/veridict_api")
+    assert worker["command"] == ["veridict", "worker"]
+    for name in ("VERIDICT_DATABASE_URL", "VERIDICT_QDRANT_URL", "VERIDICT_GRAPH_URI"):
+        assert worker["environment"][name] == app["environment"][name]
+    # both see the contracts at the same path, so a queued path is readable by every worker
+    assert {v for v in app["volumes"] if "/contracts" in v} == {v for v in worker["volumes"] if "/contracts" in v}
 
 
 def test_compose_points_the_app_at_each_service():

@@ -31,3 +31,20 @@ def test_doctor_says_what_is_wrong_when_stores_are_down(tmp_path):
         result = check(down)
         assert not result.ok, result
         assert result.fix and "VERIDICT_" in result.fix, result
+
+
+def test_doctor_names_the_pgvector_engine(tmp_path, pg_url):
+    from stores.pgvector_store import PgVectorStore
+    from veridict.factory import open_vectors
+
+    pg = Settings(data_dir=tmp_path, database_url=pg_url, vector_backend="pgvector",
+                  qdrant_collection="doctor_check")
+    store = open_vectors(pg, 384)
+    assert isinstance(store, PgVectorStore) and store.url == pg_url
+    store.close()
+    result = check_vectors(pg)
+    assert result.ok, result
+    assert "pgvector" in result.detail and "vectors_doctor_check" in result.detail
+    down = check_vectors(pg.model_copy(update={
+        "database_url": "postgresql://nobody@127.0.0.1:1/none?connect_timeout=2"}))
+    assert not down.ok and down.fix and "VERIDICT_VECTOR_BACKEND" in down.fix and "pgvector" in down.fix

@@ -1,4 +1,4 @@
-"""The `veridict` command line: ingest, ask, eval, bench, doctor, serve, stop.
+"""The `veridict` command line: ingest, ask, eval, bench, doctor, serve, stop, worker, queue.
 
 Every command that returns data takes --json; failures exit non-zero with a
 message that says what to do.
@@ -94,6 +94,9 @@ def ingest(
     paths: list[Path] = typer.Argument(..., help="Files or folders to ingest."),
     tenant: str | None = typer.Option(None, help="Tenant (default: VERIDICT_TENANT)."),
     as_json: bool = typer.Option(False, "--json"),
+    queue: bool = typer.Option(
+        False, "--queue", help="Queue one job per file for `veridict worker` processes instead of "
+                               "ingesting here (the workers must be able to read these paths)."),
 ) -> None:
     """Parse contracts and write them to the three stores (idempotent)."""
     from ingest.pipeline import Ingestor, collect_files
@@ -105,6 +108,9 @@ def ingest(
     files = collect_files(paths)
     if not files:
         _fail("no ingestible files found (pdf, docx, html, md, txt)", 2)
+    if queue:
+        _submit(settings, files, as_json)
+        return
     with _open(settings) as stores:
         report = Ingestor(stores).ingest_files(files, settings.tenant, progress=not as_json)
     if as_json:
@@ -113,6 +119,54 @@ def ingest(
         console.print(report.summary(), markup=False, highlight=False)  # names and codes verbatim
     if report.failed:
         raise typer.Exit(1)
+
+
+def _submit(settings: Settings, files: list[Path], as_json: bool) -> None:
+    from veridict.factory import postgres_url
+    from veridict.ingest_queue import submit
+
+    done = submit(postgres_url(settings), settings, files, settings.tenant)
+    if as_json:
+        _print_json({"queued": done.queued, "already_waiting": done.already_waiting})
+        return
+    console.print(f"queued {len(done.queued)} file(s) for tenant {settings.tenant}"
+                  + (f"; {len(done.already_waiting)} already waiting" if done.already_waiting else "")
+                  + ". Progress: `veridict queue`.", markup=False, highlight=False)
+
+
+@app.command()
+def worker(
+    name: str | None = typer.Option(None, help="Worker name in logs (default: veridict-PID)."),
+    until_empty: bool = typer.Option(False, "--until-empty", help="Stop when no job is waiting."),
+) -> None:
+    """Take ingestion jobs from the queue until stopped (run as many as you like, anywhere)."""
+    import logging
+
+    from veridict.factory import postgres_url
+    from veridict.ingest_queue import QueueError, run_worker
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    settings = load_settings()
+    try:
+        run_worker(settings, postgres_url(settings), name=name, wait=not until_empty)
+    except QueueError as exc:
+        _fail(str(exc), 2)
+
+
+@app.command(name="queue")
+def queue_cmd(as_json: bool = typer.Option(False, "--json")) -> None:
+    """Ingestion jobs per status, and the live workers."""
+    from veridict.factory import postgres_url
+    from veridict.ingest_queue import queue_counts
+
+    settings = load_settings()
+    counts = queue_counts(postgres_url(settings), settings.queue_stalled_after_s)
+    if as_json:
+        _print_json(counts)
+        return
+    console.print("  ".join(f"{k}: {v}" for k, v in counts.items() if v or k in ("todo", "doing", "succeeded",
+                                                                                    "failed", "workers")),
+                  markup=False, highlight=False)
 
 
 @app.command()
@@ -219,11 +273,14 @@ def bench(
 def serve(
     chat_port: int = typer.Option(8000, help="Chainlit chat port."),
     api_port: int = typer.Option(2024, help="LangGraph API port."),
+    workers: int = typer.Option(
+        0, min=0, max=64, help="0: the development API server (one process, embedded defaults). "
+        "N: the production server (threads and runs in VERIDICT_API_DATABASE_URL) with N workers."),
 ) -> None:
     """Start the LangGraph API (owner of the stores) and the Chainlit chat."""
     from veridict.serve import serve_all
 
-    serve_all(load_settings(), chat_port=chat_port, api_port=api_port)
+    serve_all(load_settings(), chat_port=chat_port, api_port=api_port, workers=workers)
 
 
 if __name__ == "__main__":

@@ -87,6 +87,8 @@ def check_vectors(settings: Settings) -> Check:
         try:
             store.ping()
             store.ensure_collection()
+            if settings.vector_backend == "pgvector":
+                return f"pgvector ok ({store.where})"
             if settings.qdrant_url:
                 return f"qdrant server ok ({settings.qdrant_url})"
             engine = "qdrant-edge (in-process)" if settings.vector_backend == "edge" else "qdrant local mode"
@@ -94,12 +96,20 @@ def check_vectors(settings: Settings) -> Check:
         finally:
             store.close()
 
-    fix = (
-        "check VERIDICT_QDRANT_URL and VERIDICT_QDRANT_API_KEY"
-        if settings.qdrant_url
-        else "the in-process vector store allows one process per folder: stop the process "
-        "that holds it (`veridict serve`), or set VERIDICT_QDRANT_URL to a Qdrant server"
-    )
+    if settings.vector_backend == "pgvector":
+        fix = (
+            "VERIDICT_VECTOR_BACKEND=pgvector keeps the vectors in the facts' Postgres: it must be "
+            "reachable and have the pgvector extension (`CREATE EXTENSION vector`); or set "
+            "VERIDICT_VECTOR_BACKEND=edge"
+        )
+    elif settings.qdrant_url:
+        fix = "check VERIDICT_QDRANT_URL and VERIDICT_QDRANT_API_KEY"
+    else:
+        fix = (
+            "the in-process vector store allows one process per folder: stop the process that "
+            "holds it (`veridict serve`), or set VERIDICT_VECTOR_BACKEND=pgvector (shared by many "
+            "processes) or VERIDICT_QDRANT_URL to a Qdrant server"
+        )
     return _timed("vectors", run, fix)
 
 

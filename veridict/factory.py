@@ -83,7 +83,15 @@ def open_graph(settings: Settings):
                          retry=RetryPolicy.from_settings(settings))
 
 
-def open_vectors(settings: Settings, dim: int):
+def open_vectors(settings: Settings, dim: int, pg_url: str | None = None):
+    """The vector store the settings choose. pgvector uses the facts' Postgres: ``pg_url`` when
+    the caller already has it, else the configured or embedded one (started if needed)."""
+    if settings.vector_backend == "pgvector":
+        from stores.pgvector_store import PgVectorStore
+        from stores.retry import RetryPolicy
+
+        return PgVectorStore(pg_url or postgres_url(settings), settings.qdrant_collection, dim,
+                             retry=RetryPolicy.from_settings(settings))
     if not settings.qdrant_url and settings.vector_backend == "edge":
         from stores.qdrant_edge import QdrantEdgeStore
 
@@ -132,7 +140,8 @@ def open_stores(settings: Settings, *, migrate: bool = True, query: bool = False
     try:
         from stores.retry import RetryPolicy
 
-        pg = PostgresStore(postgres_url(settings), retry=RetryPolicy.from_settings(settings))
+        pg_url = postgres_url(settings)
+        pg = PostgresStore(pg_url, retry=RetryPolicy.from_settings(settings))
         opened.append(pg)
         if migrate:
             pg.migrate()
@@ -140,7 +149,7 @@ def open_stores(settings: Settings, *, migrate: bool = True, query: bool = False
             pg.ping()  # answering without Postgres is not possible: say so now
         graph = optional("graph", lambda: open_graph(settings), lambda g: g.ensure_schema())
         embedder = Embedder(settings.embedding_model, batch_size=settings.embedding_batch_size)
-        vectors = optional("vectors", lambda: open_vectors(settings, embedder.dim),
+        vectors = optional("vectors", lambda: open_vectors(settings, embedder.dim, pg_url),
                            lambda v: v.ensure_collection())
     except BaseException:
         for store in reversed(opened):

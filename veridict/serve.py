@@ -137,6 +137,103 @@ def start_api(
     return Server("api", url, port, proc, log_path, log)
 
 
+def as_url(conninfo: str) -> str:
+    """A libpq conninfo (``host=... dbname=...`` or a URL) as a ``postgresql://`` URL,
+    which is the only form aegra (SQLAlchemy) reads; a socket folder goes in ``?host=``."""
+    from urllib.parse import quote, urlencode
+
+    from psycopg.conninfo import conninfo_to_dict
+
+    parts = {k: str(v) for k, v in conninfo_to_dict(conninfo).items() if v is not None}
+    user, password = parts.pop("user", ""), parts.pop("password", "")
+    host, port, db = parts.pop("host", ""), parts.pop("port", ""), parts.pop("dbname", "")
+    auth = quote(user, safe="") + (":" + quote(password, safe="") if password else "")
+    if host.startswith("/"):
+        parts["host"], host = host, ""
+    netloc = (auth + "@" if auth else "") + host + (":" + port if port else "")
+    query = "?" + urlencode(parts) if parts else ""
+    return f"postgresql://{netloc}/{quote(db, safe='')}{query}"
+
+
+def api_database_url(settings: Settings) -> str:
+    """Where the production API keeps threads, runs and checkpoints: its own database."""
+    if settings.api_database_url:
+        return as_url(settings.api_database_url)
+    raise ServeError(
+        "the production API needs a Postgres server for its threads and runs (with the standard "
+        "uuid-ossp extension, which the embedded Postgres lacks): set VERIDICT_API_DATABASE_URL, "
+        "e.g. postgresql://user:password@host:5432/veridict_api"
+    )
+
+
+def prepare_api_database() -> None:
+    """Bring the API's database up to date in one process (run with the server's environment):
+    aegra's schema, LangGraph's checkpoint and store tables, the default assistants. Every worker
+    does the same at start and finds nothing to do; without this, workers starting together race
+    to create the same rows and one fails to start."""
+    import asyncio
+
+    from aegra_api.core.database import db_manager
+    from aegra_api.core.migrations import run_migrations
+    from aegra_api.services.langgraph_service import get_langgraph_service
+
+    async def setup() -> None:
+        await db_manager.initialize()
+        try:
+            await get_langgraph_service().initialize()
+        finally:
+            await db_manager.close()
+
+    run_migrations()
+    asyncio.run(setup())
+
+
+def start_production_api(
+    port: int, env: dict[str, str], log_path: Path, settings: Settings, workers: int = 2,
+    host: str = "127.0.0.1", cwd: Path = ROOT,
+) -> Server:
+    """The Agent Protocol server on Postgres (aegra, Apache-2.0) with ``workers`` processes.
+
+    Threads, runs and checkpoints live in ``VERIDICT_API_DATABASE_URL`` and survive restarts;
+    every worker process opens the stores, so with more than one the vector store must be one
+    that several processes share (pgvector or a Qdrant server). The schema is migrated once here,
+    before the workers start (``prepare_api_database``), so they never race to create it.
+    """
+    from veridict.factory import postgres_url
+    from veridict.ingest_queue import shareable
+
+    if workers > 1 and not shareable(settings):
+        raise ServeError(
+            f"{workers} API workers would each open the vector store, which Qdrant's embedded modes "
+            "allow to one process: set VERIDICT_VECTOR_BACKEND=pgvector or VERIDICT_QDRANT_URL, "
+            "or run one worker"
+        )
+    if not port_free(port, host):
+        raise ServeError(f"API port {port} is already in use; pass --api-port with a free port")
+    env = {
+        **env,
+        # Veridict's own stores: stated explicitly, because aegra reads DATABASE_URL, which
+        # Veridict's settings would otherwise take as the facts' database too.
+        "VERIDICT_DATABASE_URL": postgres_url(settings),
+        "DATABASE_URL": api_database_url(settings),
+        "AEGRA_CONFIG": str(cwd / "aegra.json"),
+        "AUTH_TYPE": "noop",
+        "LOG_VERBOSITY": "standard",
+    }
+    migrate = subprocess.run(
+        [sys.executable, "-c", "from veridict.serve import prepare_api_database; prepare_api_database()"],
+        cwd=cwd, env=env, capture_output=True, text=True, timeout=300,
+    )
+    if migrate.returncode != 0:
+        raise ServeError(f"the API database could not be migrated:\n{migrate.stderr[-3000:]}")
+    cmd = [
+        sys.executable, "-m", "uvicorn", "aegra_api.main:app", "--host", host, "--port", str(port),
+        "--workers", str(workers), "--timeout-graceful-shutdown", "30",
+    ]
+    proc, log = _spawn("api", cmd, env, log_path, cwd)
+    return Server("api", f"http://{_client_host(host)}:{port}", port, proc, log_path, log)
+
+
 def start_chat(
     port: int, env: dict[str, str], log_path: Path, host: str = "127.0.0.1", cwd: Path = ROOT
 ) -> Server:
@@ -219,8 +316,13 @@ def warm_up(api: Server, timeout: float = 300.0) -> None:
         ) from exc
 
 
-def serve_all(settings: Settings, chat_port: int = 8000, api_port: int = 2024, host: str | None = None) -> None:
-    """Start the API, then the chat; block until Ctrl-C/SIGTERM or a server exits; stop both."""
+def serve_all(settings: Settings, chat_port: int = 8000, api_port: int = 2024, host: str | None = None,
+              workers: int = 0) -> None:
+    """Start the API, then the chat; block until Ctrl-C/SIGTERM or a server exits; stop both.
+
+    ``workers`` 0: the development server (``langgraph dev``, one process, threads in files);
+    1 or more: the production server on Postgres with that many worker processes.
+    """
     from rich.console import Console
 
     console = Console(stderr=True)
@@ -252,8 +354,12 @@ def serve_all(settings: Settings, chat_port: int = 8000, api_port: int = 2024, h
     api = chat = None
     try:
         console.print(f"starting the API on {api_url} (log: {logs / 'api.log'})")
-        api = start_api(api_port, env, logs / "api.log", host=host)
-        _wait_or_stop(api, "/ok", lambda: stopping)
+        if workers:
+            api = start_production_api(api_port, env, logs / "api.log", settings, workers, host=host)
+            _wait_or_stop(api, "/health", lambda: stopping)
+        else:
+            api = start_api(api_port, env, logs / "api.log", host=host)
+            _wait_or_stop(api, "/ok", lambda: stopping)
         console.print("loading the models and opening the stores ...")
         warm_up(api)
         chat = start_chat(chat_port, env, logs / "chat.log", host=host)

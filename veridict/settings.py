@@ -34,8 +34,12 @@ class Settings(BaseSettings):
 
     # Qdrant: a server URL; otherwise an in-process store under data_dir: "edge"
     # (qdrant-edge-py, Qdrant's engine in-process; ~1 ms filtered search at 60k
-    # points) or "local" (qdrant-client local mode; seconds at that size).
-    vector_backend: Literal["edge", "local"] = "edge"
+    # points) or "local" (qdrant-client local mode; seconds at that size). Both
+    # in-process stores allow ONE process per folder. "pgvector" keeps the vectors
+    # in the facts' Postgres (the pgvector extension; the embedded server ships it)
+    # in a table vectors_<collection>, shared by any number of processes; it wins
+    # over VERIDICT_QDRANT_URL.
+    vector_backend: Literal["edge", "local", "pgvector"] = "edge"
     qdrant_url: str | None = None
     qdrant_api_key: SecretStr | None = None
     qdrant_path: Path | None = None
@@ -110,6 +114,17 @@ class Settings(BaseSettings):
 
     # Where `veridict serve` listens (0.0.0.0 inside a container).
     serve_host: str = "127.0.0.1"
+
+    # The production API server (`veridict serve --workers N`): its threads, runs and
+    # checkpoints, in a Postgres database of their own.
+    api_database_url: str | None = None
+
+    # Ingestion through the job queue (`veridict ingest --queue`, `veridict worker`): jobs live
+    # in Postgres (procrastinate). A worker beats every queue_heartbeat_s; a job whose worker has
+    # been silent for queue_stalled_after_s (killed, machine gone) is handed to another worker.
+    queue_heartbeat_s: float = Field(default=5.0, gt=0)
+    queue_stalled_after_s: float = Field(default=30.0, gt=0)
+    queue_max_attempts: int = Field(default=3, ge=1, le=20)
 
     # Chat authentication (Chainlit); unset -> no login.
     chat_password: SecretStr | None = None
