@@ -36,8 +36,8 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 
 from stores import pgvector_sql as q
 from stores.errors import StoreError, StoreUnavailable
-from stores.postgres import _describe, _is_connection_error
-from stores.qdrant import UPSERT_BATCH, VectorHit, chunk_payload
+from stores.postgres import _describe, _is_connection_error, open_pool
+from stores.qdrant import UPSERT_BATCH, VectorHit, checked_vectors, chunk_payload
 from stores.retry import RetryPolicy, retried
 from veridict.types import Chunk, Document
 
@@ -134,26 +134,8 @@ class PgVectorStore:
     def _get_pool(self) -> ConnectionPool:
         with self._lock:
             if self._pool is None:
-                try:  # one direct connection first: fails fast, with the server's own reason
-                    psycopg.connect(self.url, connect_timeout=max(1, int(self.timeout))).close()
-                except psycopg.Error as exc:
-                    raise self._unavailable(exc) from exc
-                pool = ConnectionPool(
-                    self.url,
-                    min_size=1,
-                    max_size=self.max_size,
-                    timeout=self.timeout,
-                    open=False,
-                    name="veridict-pgvector",
-                    check=ConnectionPool.check_connection,
-                    kwargs={"prepare_threshold": None, "connect_timeout": max(1, int(self.timeout))},
-                )
-                try:
-                    pool.open(wait=True, timeout=self.timeout)
-                except (PoolTimeout, psycopg.Error) as exc:
-                    pool.close()
-                    raise self._unavailable(exc) from exc
-                self._pool = pool
+                self._pool = open_pool(self.url, 1, self.max_size, self.timeout, "veridict-pgvector",
+                                       self._unavailable)
             return self._pool
 
     def _drop_pool(self, pool: ConnectionPool) -> None:
@@ -282,19 +264,7 @@ class PgVectorStore:
         """Write one row per chunk (key: tenant + chunk id), all in one transaction."""
         if not chunks:
             return 0
-        vectors = np.asarray(vectors, dtype=np.float32)
-        if vectors.shape != (len(chunks), self.dim):
-            raise ValueError(
-                f"expected vectors of shape ({len(chunks)}, {self.dim}), got {vectors.shape}"
-            )
-        if document.tenant != tenant:
-            raise ValueError(f"document {document.id} belongs to tenant {document.tenant!r}")
-        for chunk in chunks:
-            if chunk.tenant != tenant or chunk.document_id != document.id:
-                raise ValueError(
-                    f"chunk {chunk.id} belongs to {chunk.tenant!r}/{chunk.document_id}, "
-                    f"not {tenant!r}/{document.id}"
-                )
+        vectors = checked_vectors(tenant, chunks, vectors, document, self.dim)
         rows = [
             {
                 "tenant": tenant,

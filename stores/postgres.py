@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import threading
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from importlib import resources
 from typing import Any, TypeVar, cast
@@ -103,6 +103,31 @@ def _like(text: str) -> str:
     return f"%{escaped}%"
 
 
+
+def open_pool(url: str, min_size: int, max_size: int, timeout: float, name: str,
+              unavailable: Callable[[BaseException], StoreUnavailable]) -> ConnectionPool:
+    """An open connection pool on ``url``; ``unavailable(exc)`` is raised when the server cannot be reached.
+
+    One direct connection comes first, so an unreachable server fails fast with its own reason.
+    No server-side prepared statements: each call is planned with its values, so optional filters
+    passed as NULL cost nothing (and pgbouncer works).
+    """
+    try:
+        psycopg.connect(url, connect_timeout=max(1, int(timeout))).close()
+    except psycopg.Error as exc:
+        raise unavailable(exc) from exc
+    pool = ConnectionPool(
+        url, min_size=min_size, max_size=max_size, timeout=timeout, open=False, name=name,
+        check=ConnectionPool.check_connection,
+        kwargs={"prepare_threshold": None, "connect_timeout": max(1, int(timeout))},
+    )
+    try:
+        pool.open(wait=True, timeout=timeout)
+    except (PoolTimeout, psycopg.Error) as exc:
+        pool.close()
+        raise unavailable(exc) from exc
+    return pool
+
 class PostgresStore:
     """Postgres adapter. The connection pool opens on first use; ``close()`` releases it."""
 
@@ -136,31 +161,8 @@ class PostgresStore:
     def _get_pool(self) -> ConnectionPool:
         with self._lock:
             if self._pool is None:
-                try:  # one direct connection first: fails fast, with the server's own reason
-                    psycopg.connect(self.url, connect_timeout=max(1, int(self.timeout))).close()
-                except psycopg.Error as exc:
-                    raise self._unavailable(exc) from exc
-                pool = ConnectionPool(
-                    self.url,
-                    min_size=self.min_size,
-                    max_size=self.max_size,
-                    timeout=self.timeout,
-                    open=False,
-                    name="veridict-postgres",
-                    check=ConnectionPool.check_connection,
-                    # No server-side prepared statements: each call is planned with its values,
-                    # so optional filters passed as NULL cost nothing (and pgbouncer works).
-                    kwargs={
-                        "prepare_threshold": None,
-                        "connect_timeout": max(1, int(self.timeout)),
-                    },
-                )
-                try:
-                    pool.open(wait=True, timeout=self.timeout)
-                except (PoolTimeout, psycopg.Error) as exc:
-                    pool.close()
-                    raise self._unavailable(exc) from exc
-                self._pool = pool
+                self._pool = open_pool(self.url, self.min_size, self.max_size, self.timeout,
+                                       "veridict-postgres", self._unavailable)
             return self._pool
 
     def _drop_pool(self, pool: ConnectionPool) -> None:

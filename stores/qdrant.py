@@ -73,6 +73,24 @@ def tenant_filter(
     return models.Filter(must=must)
 
 
+def checked_vectors(tenant: str, chunks: list[Chunk], vectors: np.ndarray, document: Document,
+                    dim: int) -> np.ndarray:
+    """The chunks' vectors as float32, after checking that every vector and chunk belongs where it is
+    written (the tenant's document); ValueError otherwise. Every vector store checks the same way."""
+    vectors = np.asarray(vectors, dtype=np.float32)
+    if vectors.shape != (len(chunks), dim):
+        raise ValueError(f"expected vectors of shape ({len(chunks)}, {dim}), got {vectors.shape}")
+    if document.tenant != tenant:
+        raise ValueError(f"document {document.id} belongs to tenant {document.tenant!r}")
+    for chunk in chunks:
+        if chunk.tenant != tenant or chunk.document_id != document.id:
+            raise ValueError(
+                f"chunk {chunk.id} belongs to {chunk.tenant!r}/{chunk.document_id}, "
+                f"not {tenant!r}/{document.id}"
+            )
+    return vectors
+
+
 def chunk_payload(chunk: Chunk, document: Document) -> dict[str, Any]:
     return {
         "tenant": chunk.tenant,
@@ -243,19 +261,7 @@ class QdrantStore:
         """Write one point per chunk (id = chunk id), in batches. Returns the number written."""
         if not chunks:
             return 0
-        vectors = np.asarray(vectors, dtype=np.float32)
-        if vectors.shape != (len(chunks), self.dim):
-            raise ValueError(
-                f"expected vectors of shape ({len(chunks)}, {self.dim}), got {vectors.shape}"
-            )
-        if document.tenant != tenant:
-            raise ValueError(f"document {document.id} belongs to tenant {document.tenant!r}")
-        for chunk in chunks:
-            if chunk.tenant != tenant or chunk.document_id != document.id:
-                raise ValueError(
-                    f"chunk {chunk.id} belongs to {chunk.tenant!r}/{chunk.document_id}, "
-                    f"not {tenant!r}/{document.id}"
-                )
+        vectors = checked_vectors(tenant, chunks, vectors, document, self.dim)
         collection = self._collection()
         with self._errors():
             for start in range(0, len(chunks), UPSERT_BATCH):

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from stores.errors import StoreError, StoreLocked, StoreUnavailable
-from stores.qdrant import UPSERT_BATCH, VectorHit, chunk_payload, point_id
+from stores.qdrant import UPSERT_BATCH, VectorHit, checked_vectors, chunk_payload, point_id
 from veridict.types import Chunk, Document
 
 try:
@@ -160,19 +160,7 @@ class QdrantEdgeStore:
     ) -> int:
         if not chunks:
             return 0
-        vectors = np.asarray(vectors, dtype=np.float32)
-        if vectors.shape != (len(chunks), self.dim):
-            raise ValueError(
-                f"expected vectors of shape ({len(chunks)}, {self.dim}), got {vectors.shape}"
-            )
-        if document.tenant != tenant:
-            raise ValueError(f"document {document.id} belongs to tenant {document.tenant!r}")
-        for chunk in chunks:
-            if chunk.tenant != tenant or chunk.document_id != document.id:
-                raise ValueError(
-                    f"chunk {chunk.id} belongs to {chunk.tenant!r}/{chunk.document_id}, "
-                    f"not {tenant!r}/{document.id}"
-                )
+        vectors = checked_vectors(tenant, chunks, vectors, document, self.dim)
         with self._lock, self._errors():
             shard = self.shard
             for start in range(0, len(chunks), UPSERT_BATCH):

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from veridict.types import Chunk, DocStatus, Document, Entity, Fact, Mention, Section
@@ -322,3 +324,17 @@ def hosting(tenant: str, date_nearby: bool = True) -> Built:
                   [PartySpec("Litware Inc", "provider"), PartySpec("Adatum Corp", "customer")])
     built.facts.append(_fact_at(built, "agreement_date", dt.date(2009, 12, 11), lead))
     return built
+
+
+@contextmanager
+def on_postgres(pg_store, settings, tenant: str) -> Iterator:
+    """``Stores`` with Postgres alone (vectors and graph not configured: their channels are
+    'unavailable'), holding ``library``; the tenant is removed afterwards."""
+    from veridict.factory import Stores
+
+    stores = Stores(settings=settings, pg=pg_store, vectors=None, graph=None, embedder=None)
+    library(stores, tenant)
+    try:
+        yield stores
+    finally:
+        pg_store.delete_tenant(tenant)

@@ -17,7 +17,6 @@ from graphs.answer_graph import answer_question, build_answer_graph, recursion_l
 from graphs.state import AnswerContext
 from tests import agent_corpus
 from veridict.domain.values import FigurePool, extract_figures
-from veridict.factory import Stores
 from veridict.settings import load_settings
 
 
@@ -50,10 +49,8 @@ def settings(tmp_path):
 @pytest.fixture
 def pg_only(pg_store, settings, tenant):
     """Postgres alone: vectors and graph are not configured (their channels are 'unavailable')."""
-    stores = Stores(settings=settings, pg=pg_store, vectors=None, graph=None, embedder=None)
-    agent_corpus.library(stores, tenant)
-    yield stores
-    pg_store.delete_tenant(tenant)
+    with agent_corpus.on_postgres(pg_store, settings, tenant) as stores:
+        yield stores
 
 
 def figures_supported(answer) -> bool:

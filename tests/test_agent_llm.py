@@ -11,11 +11,7 @@ import pytest
 
 from agents.llm import make_chat_model
 from graphs.answer_graph import answer_question
-from tests import agent_corpus
-from tests.fixtures.llm import llm_server  # noqa: F401  (until the fixture module is registered in conftest)
 from veridict.domain.values import FigurePool, extract_figures
-from veridict.factory import Stores
-from veridict.settings import load_settings
 
 pytestmark = pytest.mark.llm
 
@@ -25,14 +21,6 @@ QUESTIONS = [
 ]
 
 
-@pytest.fixture
-def llm_stores(pg_store, llm_server, tmp_path, tenant):  # noqa: F811
-    settings = load_settings(data_dir=tmp_path, llm_base_url=llm_server, llm_model="smollm2", llm_timeout_s=300,
-                             llm_max_retries=0)
-    stores = Stores(settings=settings, pg=pg_store, vectors=None, graph=None, embedder=None)
-    agent_corpus.library(stores, tenant)
-    yield stores
-    pg_store.delete_tenant(tenant)
 
 
 @pytest.mark.parametrize("question", QUESTIONS)

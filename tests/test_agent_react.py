@@ -24,7 +24,6 @@ from tests import agent_corpus
 from tools.base import ToolContext, ToolResult
 from tools.registry import TOOLS
 from veridict.chat_view import StepCollector
-from veridict.factory import Stores
 from veridict.settings import load_settings
 from veridict.types import Answer
 
@@ -89,10 +88,9 @@ def settings(tmp_path):
 
 @pytest.fixture
 def pg_only(pg_store, settings, tenant):
-    stores = Stores(settings=settings, pg=pg_store, vectors=None, graph=None, embedder=None)
-    agent_corpus.library(stores, tenant)
-    yield stores
-    pg_store.delete_tenant(tenant)
+    """Postgres alone: vectors and graph are not configured (their channels are 'unavailable')."""
+    with agent_corpus.on_postgres(pg_store, settings, tenant) as stores:
+        yield stores
 
 
 def run(stores, settings, tenant, llm, question=PENALTY_Q, context: AnswerContext | None = None):

@@ -12,14 +12,10 @@ from agents.react import ReactLog, react_turn, start
 from agents.researcher import Budget
 from graphs.answer_graph import build_answer_graph
 from graphs.state import AnswerContext
-from tests import agent_corpus
-from tests.fixtures.llm import llm_server  # noqa: F401  (until the fixture module is registered in conftest)
 from tools.base import ToolContext, ToolSpec
 from tools.facts import FactQuery
 from tools.registry import TOOLS
 from veridict.domain.values import FigurePool, extract_figures
-from veridict.factory import Stores
-from veridict.settings import load_settings
 from veridict.types import Answer
 
 pytestmark = pytest.mark.llm
@@ -27,14 +23,6 @@ pytestmark = pytest.mark.llm
 QUESTION = "What is the penalty per incident in the CloudSecure agreement?"
 
 
-@pytest.fixture
-def llm_stores(pg_store, llm_server, tmp_path, tenant):  # noqa: F811
-    settings = load_settings(data_dir=tmp_path, llm_base_url=llm_server, llm_model="smollm2", llm_timeout_s=300,
-                             llm_max_retries=0)
-    stores = Stores(settings=settings, pg=pg_store, vectors=None, graph=None, embedder=None)
-    agent_corpus.library(stores, tenant)
-    yield stores
-    pg_store.delete_tenant(tenant)
 
 
 def ask(stores, settings, tenant, context: AnswerContext):

@@ -23,7 +23,6 @@ on each (docker-compose: a shared volume).
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import logging
 import os
 import signal
@@ -112,14 +111,6 @@ def _scalar(conn, query: str, params: tuple = ()) -> Any:
     return row[0] if row else None
 
 
-def _content_key(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
-
-
 @dataclass
 class Submitted:
     queued: list[str]
@@ -130,6 +121,8 @@ def submit(conninfo: str, settings: Settings, files: Iterable[Path], tenant: str
     """One job per file; a file whose bytes already wait in the queue (same tenant) is not added."""
     from procrastinate import exceptions
 
+    from ingest.pipeline import sha256_of
+
     ensure_schema(conninfo)
     app = make_app(conninfo, settings)
     done = Submitted([], [])
@@ -139,7 +132,7 @@ def submit(conninfo: str, settings: Settings, files: Iterable[Path], tenant: str
             task = app.tasks[TASK]
             for f in files:
                 path = Path(f).expanduser().resolve()
-                lock = f"{tenant}:{_content_key(path)}"
+                lock = f"{tenant}:{sha256_of(path)}"
                 try:
                     await task.configure(queueing_lock=lock).defer_async(path=str(path), tenant=tenant)
                     done.queued.append(str(path))
