@@ -26,7 +26,7 @@ from stores.errors import StoreUnavailable
 from stores.falkordb_graph import FalkorDBGraph
 
 ROOT = Path(__file__).resolve().parents[1]
-CONTRACTS = 16  # about 1.2 MB of commands: several seconds of replay on 2 cores
+CONTRACTS = 48  # about 3.6 MB of commands: a few seconds of replay on 2 cores (16 replayed in ~1 s, too fast to be seen loading)
 LOW_WAIT_S = 1.0
 
 
