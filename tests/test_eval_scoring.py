@@ -376,6 +376,14 @@ def test_unsupported_figure_is_counted():
     assert unsupported_claims(a) == ["$5,000,000"]
 
 
+def test_the_ocr_confidence_note_is_not_a_claim_but_a_figure_beside_it_is():
+    note = " Note: source [1] (page 1) was read by OCR, confidence 51 %; check the figures against the scan."
+    a = ans("The agreement date is 2001-12-15 [1]." + note, cite(A, 1, "DATED 15TH DECEMBER 2001"))
+    assert unsupported_claims(a) == []
+    b = ans("The fee is 7 % [1]." + note, cite(A, 1, "DATED 15TH DECEMBER 2001"))
+    assert unsupported_claims(b) == ["7 %"]
+
+
 def test_supported_figures_in_other_forms_are_not_counted():
     a = ans(
         "Liability is capped at $10 million; notice is 90 days [1] (Section 12.1, page 10).",

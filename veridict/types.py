@@ -7,6 +7,7 @@ document's extracted text (``ParsedDocument.text``); pages are 1-based.
 from __future__ import annotations
 
 import datetime as dt
+import re
 import uuid
 from enum import Enum
 from typing import Literal
@@ -20,6 +21,11 @@ from veridict.domain.refusals import RefusalReason
 def new_id() -> str:
     return str(uuid.uuid4())
 
+
+
+# How an answer names the OCR confidence of a cited page (Citation.ocr_label): Veridict's own note,
+# not a figure from the contract.
+OCR_LABEL = re.compile(r"read by OCR, confidence \d+ %")
 
 class DocStatus(str, Enum):  # noqa: UP042 - stored and compared as its str value; StrEnum would change str()
     pending = "pending"  # being written; invisible to queries
@@ -152,7 +158,7 @@ class Citation(BaseModel):
 
     @property
     def ocr_label(self) -> str | None:
-        """'read by OCR, confidence 71 %' for a page read by OCR, else None."""
+        """'read by OCR, confidence 71 %' for a page read by OCR, else None (OCR_LABEL finds it in a text)."""
         if self.ocr_confidence is None:
             return None
         return f"read by OCR, confidence {self.ocr_confidence:.0f} %"

@@ -53,7 +53,7 @@ from veridict.evaluation.normalize import (
     same_money,
 )
 from veridict.evaluation.questions import Question
-from veridict.types import Answer, Citation
+from veridict.types import OCR_LABEL, Answer, Citation
 
 MAX_OTHER = {"date": 2, "duration": 2, "money": 2, "jurisdiction": 1}
 
@@ -472,7 +472,7 @@ class _QuoteFacts:
 
 def unsupported_claims(answer: Answer, question_text: str = "") -> list[str]:
     """Figures and dates in the answer text that no citation quote states (their surface forms)."""
-    text = strip_references(answer.text)
+    text = OCR_LABEL.sub(" ", strip_references(answer.text))  # Veridict's own OCR note states no claim
     for c in answer.citations:
         for name in (c.document_title, c.source_path or ""):
             stem = re.sub(r"\.[A-Za-z]{2,4}$", "", name.rsplit("/", 1)[-1]) if name else ""
