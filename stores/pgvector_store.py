@@ -36,13 +36,14 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 
 from stores import pgvector_sql as q
 from stores.errors import StoreError, StoreUnavailable
-from stores.postgres import _describe, _is_connection_error, open_pool
+from stores.postgres import _describe, _is_connection_error, open_pool, unavailable
 from stores.qdrant import UPSERT_BATCH, VectorHit, checked_vectors, chunk_payload
 from stores.retry import RetryPolicy, retried
 from veridict.types import Chunk, Document
 
 T = TypeVar("T")
 TABLE_PREFIX = "vectors_"
+VECTORS_POSTGRES = "Postgres for the vectors"  # how its errors name the server
 # Postgres keeps 63 bytes of a name; the longest one made here is the table's + "_tenant_doc".
 _MAX_TABLE_BYTES = 63 - len("_tenant_doc")
 # HNSW candidates per search: ef_search = clamp(EF_PER_HIT * k, 100, 1000) (pgvector's default: 40).
@@ -125,17 +126,13 @@ class PgVectorStore:
     # -- connections --------------------------------------------------------------------------
 
     def _unavailable(self, exc: BaseException) -> StoreUnavailable:
-        reason = " ".join(str(exc).split()) or type(exc).__name__
-        return StoreUnavailable(
-            f"Postgres for the vectors is unavailable at {_describe(self.url)} ({reason}). Start the "
-            "server (the embedded one starts with `veridict doctor`) or fix VERIDICT_DATABASE_URL."
-        )
+        return unavailable(self.url, exc, VECTORS_POSTGRES)
 
     def _get_pool(self) -> ConnectionPool:
         with self._lock:
             if self._pool is None:
                 self._pool = open_pool(self.url, 1, self.max_size, self.timeout, "veridict-pgvector",
-                                       self._unavailable)
+                                       VECTORS_POSTGRES)
             return self._pool
 
     def _drop_pool(self, pool: ConnectionPool) -> None:

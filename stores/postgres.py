@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import threading
 import uuid
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from importlib import resources
 from typing import Any, TypeVar, cast
@@ -104,9 +104,18 @@ def _like(text: str) -> str:
 
 
 
+def unavailable(url: str, exc: BaseException, what: str = "Postgres") -> StoreUnavailable:
+    """The error for a Postgres server that cannot be reached: where, why, and what to do."""
+    reason = " ".join(str(exc).split()) or type(exc).__name__
+    return StoreUnavailable(
+        f"{what} is unavailable at {_describe(url)} ({reason}). Start the server "
+        "(the embedded one starts with `veridict doctor`) or fix VERIDICT_DATABASE_URL."
+    )
+
+
 def open_pool(url: str, min_size: int, max_size: int, timeout: float, name: str,
-              unavailable: Callable[[BaseException], StoreUnavailable]) -> ConnectionPool:
-    """An open connection pool on ``url``; ``unavailable(exc)`` is raised when the server cannot be reached.
+              what: str = "Postgres") -> ConnectionPool:
+    """An open connection pool on ``url``; ``unavailable`` (naming ``what``) when the server cannot be reached.
 
     One direct connection comes first, so an unreachable server fails fast with its own reason.
     No server-side prepared statements: each call is planned with its values, so optional filters
@@ -115,7 +124,7 @@ def open_pool(url: str, min_size: int, max_size: int, timeout: float, name: str,
     try:
         psycopg.connect(url, connect_timeout=max(1, int(timeout))).close()
     except psycopg.Error as exc:
-        raise unavailable(exc) from exc
+        raise unavailable(url, exc, what) from exc
     pool = ConnectionPool(
         url, min_size=min_size, max_size=max_size, timeout=timeout, open=False, name=name,
         check=ConnectionPool.check_connection,
@@ -125,7 +134,7 @@ def open_pool(url: str, min_size: int, max_size: int, timeout: float, name: str,
         pool.open(wait=True, timeout=timeout)
     except (PoolTimeout, psycopg.Error) as exc:
         pool.close()
-        raise unavailable(exc) from exc
+        raise unavailable(url, exc, what) from exc
     return pool
 
 class PostgresStore:
@@ -152,17 +161,13 @@ class PostgresStore:
 
     # --- connections ------------------------------------------------------------------------
     def _unavailable(self, exc: BaseException) -> StoreUnavailable:
-        reason = " ".join(str(exc).split()) or type(exc).__name__
-        return StoreUnavailable(
-            f"Postgres is unavailable at {_describe(self.url)} ({reason}). Start the server "
-            "(the embedded one starts with `veridict doctor`) or fix VERIDICT_DATABASE_URL."
-        )
+        return unavailable(self.url, exc)
 
     def _get_pool(self) -> ConnectionPool:
         with self._lock:
             if self._pool is None:
                 self._pool = open_pool(self.url, self.min_size, self.max_size, self.timeout,
-                                       "veridict-postgres", self._unavailable)
+                                       "veridict-postgres")
             return self._pool
 
     def _drop_pool(self, pool: ConnectionPool) -> None:
