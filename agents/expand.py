@@ -12,10 +12,13 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
 
 from pydantic import BaseModel, Field
 
 from agents.llm import LLMUnavailable, call_llm, call_structured, json_in_reply, prompt_messages
+from tools.base import ms_since
+from veridict.settings import Settings
 from veridict.types import TraceStep
 
 MAX_QUERY_CHARS = 400
@@ -60,23 +63,21 @@ def rephrase(llm, question: str, max_retries: int = 2) -> list[str]:
     return out
 
 
-def expand_queries(llm, question: str, settings) -> tuple[list[str], list[TraceStep]]:
+def expand_queries(llm, question: str, settings: Settings) -> tuple[list[str], list[TraceStep]]:
     """The extra queries the settings ask for (``retrieval_hyde``, ``retrieval_multi_query``), each step traced."""
     out: list[str] = []
     trace: list[TraceStep] = []
-    retries = getattr(settings, "llm_max_retries", 2)
-    for name, on in (("hyde", getattr(settings, "retrieval_hyde", False)),
-                     ("multi_query", getattr(settings, "retrieval_multi_query", False))):
-        if not on:
-            continue
+
+    def step(name: str, make: Callable[[], list[str]]) -> None:
         started = time.perf_counter()
-        if name == "hyde":
-            passage = hyde_passage(llm, question, max_retries=retries)
-            queries = [passage] if passage else []
-        else:
-            queries = rephrase(llm, question, max_retries=retries)
-        out += queries
-        trace.append(TraceStep(node="research", tool=name, results=len(queries),
-                               ms=round((time.perf_counter() - started) * 1000, 2),
+        queries = make()
+        out.extend(queries)
+        trace.append(TraceStep(node="research", tool=name, results=len(queries), ms=ms_since(started),
                                note="; ".join(q[:120] for q in queries) or "nothing usable"))
+
+    retries = settings.llm_max_retries
+    if settings.retrieval_hyde:
+        step("hyde", lambda: [p] if (p := hyde_passage(llm, question, max_retries=retries)) else [])
+    if settings.retrieval_multi_query:
+        step("multi_query", lambda: rephrase(llm, question, max_retries=retries))
     return out, trace

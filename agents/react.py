@@ -27,8 +27,8 @@ from agents.critic import Grade
 from agents.drafting import llm_evidence
 from agents.llm import LLMUnavailable, chat, render
 from agents.observations import Encoding, Refs, encode, evidence_tables, observation, wrap
-from agents.researcher import Budget, Research
-from tools.base import ToolContext, ToolSpec
+from agents.researcher import Budget, Research, call_key
+from tools.base import ToolContext, ToolSpec, ms_since
 from veridict.types import Evidence, TraceStep
 
 FIRST_OBSERVATION_ITEMS = 6
@@ -146,7 +146,7 @@ def react_turn(llm, ctx: ToolContext, question: str, log: ReactLog, budget: Budg
                      tool_choice=tool_choice if tool_choice in (None, "auto") or tool_choice in allowed else None)
     except LLMUnavailable as exc:
         log.done = True
-        out.trace.append(TraceStep(node="react", tool="llm", ms=_ms(started),
+        out.trace.append(TraceStep(node="react", tool="llm", ms=ms_since(started),
                                    note=f"LLM unavailable, the loop ends: {exc}"))
         return out
     content = reply.content if isinstance(reply.content, str) else ""
@@ -160,10 +160,10 @@ def react_turn(llm, ctx: ToolContext, question: str, log: ReactLog, budget: Budg
         note = "answer: " + (content.strip()[:300] or "(empty)")
         if calls:
             note = "called a tool after the budget was spent; " + note
-        out.trace.append(TraceStep(node="react", tool="llm", ms=_ms(started), note=note))
+        out.trace.append(TraceStep(node="react", tool="llm", ms=ms_since(started), note=note))
         return out
     budget.hops += 1
-    out.trace.append(TraceStep(node="react", tool="llm", results=len(calls), ms=_ms(started),
+    out.trace.append(TraceStep(node="react", tool="llm", results=len(calls), ms=ms_since(started),
                                note=f"hop {budget.hops}: {len(calls)} tool call(s)"
                                     + (f"; {content.strip()[:200]}" if content.strip() else "")))
     turn = ReactTurn(content=content)
@@ -205,21 +205,16 @@ def _run_call(call: ReactCall, error: str | None, allowed: dict[str, ToolSpec], 
         problems = "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors()[:4])
         _reject(call, f"invalid arguments for {call.name}: {problems}", shown, log, out)
         return
-    key = f"{spec.name}:{parsed.model_dump_json()}"
+    key = call_key(spec, parsed)
     if key in seen:
         call.observation = wrap(spec.name, "this call was already made; its results are in an earlier observation")
         out.trace.append(TraceStep(node="react", tool=spec.name, arguments=shown, note="repeated call, not run"))
         return
     seen.add(key)
-    out.calls.append(key)
     result = spec(ctx, parsed)
-    out.results.append(result)
-    out.tools_used.append(spec.name)
-    if result.outage is not None:
-        out.outages.append(result.outage)
+    out.record(key, result)
     call.observation = observation(result, log.refs, encoding, OBSERVATION_ITEMS)
-    out.trace.append(TraceStep(node="react", tool=spec.name, arguments=shown,
-                               results=len(result.evidence) if result.evidence or not result.rows else len(result.rows),
+    out.trace.append(TraceStep(node="react", tool=spec.name, arguments=shown, results=result.size,
                                ms=result.ms, note=result.note))
 
 
@@ -247,7 +242,3 @@ def _shown(value: Any) -> Any:
     if isinstance(value, dict):
         return {str(k)[:50]: _shown(v) for k, v in list(value.items())[:10]}
     return value
-
-
-def _ms(started: float) -> float:
-    return round((time.perf_counter() - started) * 1000, 2)

@@ -50,6 +50,19 @@ class Research(BaseModel):
     tools_used: list[str] = Field(default_factory=list)
     calls: list[str] = Field(default_factory=list)  # call keys (tool + arguments) made in this round
 
+    def record(self, key: str, result: ToolResult) -> None:
+        """A call that ran: its key, its result, its tool, and the store it found down (if any)."""
+        self.calls.append(key)
+        self.results.append(result)
+        self.tools_used.append(result.tool)
+        if result.outage is not None:
+            self.outages.append(result.outage)
+
+
+def call_key(spec: ToolSpec, args: BaseModel) -> str:
+    """What makes two calls the same: the tool and its validated arguments (a call is never repeated)."""
+    return f"{spec.name}:{args.model_dump_json()}"
+
 
 class Researcher:
     """One research round for a plan and a (possibly rewritten) query."""
@@ -66,7 +79,7 @@ class Researcher:
     # -- plumbing ---------------------------------------------------------------------------
 
     def call(self, spec: ToolSpec, args: BaseModel, note: str | None = None) -> ToolResult | None:
-        key = f"{spec.name}:{args.model_dump_json()}"
+        key = call_key(spec, args)
         if key in self.seen:
             return None  # the same call in an earlier round: its results are already in the state
         if self.budget.calls_left <= 0:
@@ -76,18 +89,13 @@ class Researcher:
             return None
         self.budget.tool_calls += 1
         self.seen.add(key)
-        self.out.calls.append(key)
         result = spec(self.ctx, args)
-        self.out.results.append(result)
-        self.out.tools_used.append(spec.name)
-        if result.outage is not None:
-            self.out.outages.append(result.outage)
+        self.out.record(key, result)
         shown = {k: (v[:5] + ["…"] if isinstance(v, list) and len(v) > 5 else v)
                  for k, v in args.model_dump(exclude_none=True).items()}
         self.out.trace.append(TraceStep(
             node="research", tool=spec.name, arguments=shown,
-            results=len(result.evidence) if result.evidence or not result.rows else len(result.rows),
-            ms=result.ms, note="; ".join(x for x in (note, result.note) if x) or None,
+            results=result.size, ms=result.ms, note="; ".join(x for x in (note, result.note) if x) or None,
         ))
         return result
 

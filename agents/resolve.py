@@ -18,7 +18,7 @@ import time
 
 from agents.plan import DocumentRef, Plan
 from stores.errors import StoreError
-from tools.base import ToolContext, one_line, status_of
+from tools.base import ToolContext, ms_since, one_line, status_of
 from tools.document_index import name_words
 from tools.text import squash
 from veridict.domain import content_words
@@ -54,7 +54,7 @@ def resolve_documents(plan: Plan, ctx: ToolContext) -> tuple[Plan, list[TraceSte
             ref.explicit = False  # unreachable is not "no such document"
         trace.append(TraceStep(node="plan", tool="resolve_documents",
                                arguments={"mention": ref.mention[:200], "parties": ref.parties, "title": ref.title},
-                               results=len(ref.document_ids), ms=_ms(started), note=note or ref.resolved_by))
+                               results=len(ref.document_ids), ms=ms_since(started), note=note or ref.resolved_by))
     named = {p.lower() for ref in plan.documents for p in ref.parties}
     if not plan.documents:
         for name in plan.entities:
@@ -77,15 +77,11 @@ def resolve_documents(plan: Plan, ctx: ToolContext) -> tuple[Plan, list[TraceSte
                         pass
                 plan.documents.append(ref)
             trace.append(TraceStep(node="plan", tool="resolve_entity", arguments={"name": name},
-                                   results=len(docs), ms=_ms(started)))
+                                   results=len(docs), ms=ms_since(started)))
     outages = [Outage(channel=store, store=store, error=error) for store, error in down.items()]
     for outage in outages:  # said in the answer: the names were resolved without it
         trace.append(TraceStep(node="plan", tool=outage.store, note=f"{outage.store} unavailable: {outage.error}"))
     return plan, trace, outages
-
-
-def _ms(started: float) -> float:
-    return round((time.perf_counter() - started) * 1000, 2)
 
 
 def _resolve_ref(ref: DocumentRef, ctx: ToolContext, down: dict[str, str] | None = None) -> None:

