@@ -4,9 +4,10 @@ A section's tags come first from the rules (``ingest.clause_types``); this modul
 model finds and, for a few types, removes what the model firmly rejects:
 
 - the model scores every chunk: one logistic regression per clause type over the chunk's
-  embedding (the vector ingest already computed for the vector store), optionally with the rule
-  tags of the chunk's section as extra columns (``rule_features``; the shipped model uses none);
-  a section's score for a type is its best chunk's;
+  embedding (the vector ingest already computed for the vector store) and, when the model has a
+  ``TextPart``, the chunk's words and word pairs (TF-IDF over a vocabulary fixed at training);
+  optionally with the rule tags of the chunk's section as extra columns (``rule_features``; the
+  shipped model uses none); a section's score for a type is its best chunk's;
 - ``TagPolicy`` per type, chosen on cross-validated folds of the training half: ``add`` is the score
   from which the model adds the type to a section; ``veto`` (only for types where that helped on
   the training half) is the score under which a rule's tag is dropped.
@@ -16,7 +17,7 @@ training command, data hash, thresholds, cross-validated figures) are rebuilt by
 ``python -m bench.train_clause_model``.
 
 - ``load_model(path=None) -> ClauseModel | None``: the shipped model, loaded once (None if absent);
-- ``ClauseModel.chunk_scores(vectors, rule_tags)``: (n_chunks, n_types) probabilities;
+- ``ClauseModel.chunk_scores(vectors, rule_tags, texts)``: (n_chunks, n_types) probabilities;
 - ``ClauseModel.combine(rule_tags, scores)``: a section's tags from its rule tags and its score row;
 - ``retag(sections, chunks, vectors, model)``: the sections' clause_types (and their chunks')
   rewritten in place with the combined tags.
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -45,6 +47,43 @@ class TagPolicy:
     veto: float | None  # a rule tag is dropped under this score (None: rules always kept)
 
 
+_TOKEN = re.compile(r"(?u)\b\w\w+\b")  # scikit-learn's default token pattern
+
+
+def text_terms(text: str) -> list[str]:
+    """The words and word pairs of a text, as scikit-learn's word analyzer with ngram_range=(1, 2)
+    makes them (lower case, tokens of two or more word characters)."""
+    words = _TOKEN.findall(text.lower())
+    return words + [f"{a} {b}" for a, b in zip(words, words[1:], strict=False)]
+
+
+@dataclass(frozen=True)
+class TextPart:
+    """The lexical half of the model: TF-IDF over a fixed vocabulary (sublinear tf, l2 norm), scaled."""
+
+    terms: dict[str, int]  # term -> column
+    idf: np.ndarray  # (n_terms,)
+    coef: np.ndarray  # (n_tags, n_terms)
+    scale: float
+
+    def logits(self, texts: list[str]) -> np.ndarray:
+        """Each text's contribution to each type's logit: (n_texts, n_tags)."""
+        out = np.zeros((len(texts), self.coef.shape[0]), dtype=np.float32)
+        for i, text in enumerate(texts):
+            counts: dict[int, int] = {}
+            for t in text_terms(text):
+                j = self.terms.get(t)
+                if j is not None:
+                    counts[j] = counts.get(j, 0) + 1
+            if not counts:
+                continue
+            cols = np.fromiter(counts, dtype=np.int64)
+            vals = (1.0 + np.log(np.fromiter(counts.values(), dtype=np.float64))) * self.idf[cols]
+            vals *= self.scale / max(1e-12, float(np.linalg.norm(vals)))
+            out[i] = self.coef[:, cols] @ vals
+        return out
+
+
 @dataclass(frozen=True)
 class ClauseModel:
     tags: tuple[str, ...]  # the types the model scores, one row of coef each
@@ -54,6 +93,7 @@ class ClauseModel:
     policies: dict[str, TagPolicy]
     embedding_model: str
     dim: int
+    text: TextPart | None = None  # the chunk's words as well as its vector (None: the vector alone)
 
     def features(self, vectors: np.ndarray, rule_tags: list[list[str]]) -> np.ndarray:
         """The model's input: each unit's vector, then one 0/1 column per rule feature."""
@@ -65,11 +105,17 @@ class ClauseModel:
                     rules[i, col[t]] = 1.0
         return np.hstack([np.asarray(vectors, dtype=np.float32).reshape(len(rule_tags), -1), rules])
 
-    def chunk_scores(self, vectors: np.ndarray, rule_tags: list[list[str]]) -> np.ndarray:
-        """Probability of each type for each unit (rows follow ``vectors``)."""
+    def chunk_scores(self, vectors: np.ndarray, rule_tags: list[list[str]],
+                     texts: list[str] | None = None) -> np.ndarray:
+        """Probability of each type for each unit (rows follow ``vectors``; ``texts`` are the units'
+        words, needed when the model has a text part)."""
         if not len(rule_tags):
             return np.zeros((0, len(self.tags)), dtype=np.float32)
         z = self.features(vectors, rule_tags) @ self.coef.T + self.intercept
+        if self.text is not None:
+            if texts is None or len(texts) != len(rule_tags):
+                raise ValueError("this clause model also reads the chunks' text: pass one text per vector")
+            z = z + self.text.logits(texts)
         return (1.0 / (1.0 + np.exp(-z))).astype(np.float32)
 
     def combine(self, rule_tags: list[str], scores: np.ndarray | None) -> list[str]:
@@ -97,7 +143,7 @@ def section_scores(model: ClauseModel, sections: list[Section], chunks: list[Chu
     index = {s.id: i for i, s in enumerate(sections)}
     owner = [index.get(c.section_id) if c.section_id else None for c in chunks]
     rule_tags = [sections[o].clause_types if o is not None else [] for o in owner]
-    scores = model.chunk_scores(vectors, rule_tags)
+    scores = model.chunk_scores(vectors, rule_tags, [c.text for c in chunks])
     best: list[np.ndarray | None] = [None] * len(sections)
     for o, row in zip(owner, scores, strict=False):
         if o is None:
@@ -138,6 +184,15 @@ def read_model(path: Path, sidecar: Path) -> ClauseModel:
         intercept = np.asarray(z["intercept"], dtype=np.float32)
         tags = tuple(str(t) for t in z["tags"])
         rule_features = tuple(str(t) for t in z["rule_features"])
+        text = None
+        if "text_terms" in z.files:
+            terms = [str(t) for t in z["text_terms"]]
+            text = TextPart(terms={t: i for i, t in enumerate(terms)},
+                            idf=np.asarray(z["text_idf"], dtype=np.float64),
+                            coef=np.asarray(z["text_coef"], dtype=np.float32),
+                            scale=float(meta["text_features"]["scale"]))
+            if text.coef.shape != (len(tags), len(terms)) or text.idf.shape != (len(terms),):
+                raise ValueError(f"{path.name}: text coefficient shape {text.coef.shape} does not fit")
     if tuple(meta["tags"]) != tags:
         raise ValueError(f"{sidecar.name} lists other types than {path.name}")
     dim = int(meta["embedding_dim"])
@@ -146,7 +201,7 @@ def read_model(path: Path, sidecar: Path) -> ClauseModel:
     return ClauseModel(
         tags=tags, rule_features=rule_features, coef=coef, intercept=intercept,
         policies={t: _policy(p) for t, p in meta["policies"].items()},
-        embedding_model=str(meta["embedding_model"]), dim=dim,
+        embedding_model=str(meta["embedding_model"]), dim=dim, text=text,
     )
 
 

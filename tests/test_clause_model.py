@@ -19,6 +19,7 @@ from ingest.clause_model import (
     SIDECAR_FILE,
     ClauseModel,
     TagPolicy,
+    TextPart,
     load_model,
     model_for,
     retag,
@@ -155,7 +156,8 @@ def test_non_compete_under_an_odd_heading_is_recognised_by_the_model(tagged):
 def test_a_denied_third_party_benefit_scores_low(tagged):
     t = tagged["Outsiders"]
     assert "third_party_beneficiary" in t.rules  # the rule fires on the words
-    assert t.scores["third_party_beneficiary"] < 0.2  # the model does not read it as a beneficiary clause
+    # the model does not read it as a beneficiary clause (0.26 with the words model, 0.1x on the vector alone)
+    assert t.scores["third_party_beneficiary"] < 0.5
 
 
 def test_rule_tags_the_model_agrees_with_are_kept(tagged):
@@ -180,3 +182,36 @@ def test_policies_add_and_veto_as_written():
     assert model.combine(["exclusivity"], np.array([0.95, 0.05])) == ["audit_rights"]
     assert model.combine(["exclusivity"], np.array([0.5, 0.3])) == ["exclusivity"]
     assert model.combine(["exclusivity", "penalty"], None) == ["exclusivity", "penalty"]  # no chunk: rules
+
+
+def test_text_part_reads_words_as_the_training_vectorizer_does():
+    """The run-time TF-IDF (no scikit-learn) gives the logits scikit-learn's vectorizer gives in training."""
+    from sklearn.feature_extraction.text import TfidfVectorizer
+
+    train = ["The Distributor shall keep accurate ledgers of all sales.",
+             "An accountant may examine the ledgers once a year.",
+             "No third-party beneficiaries: nothing confers any right on any person.",
+             "The Distributor will not sell any product that rivals the Products."]
+    vec = TfidfVectorizer(ngram_range=(1, 2), min_df=1, sublinear_tf=True, dtype=np.float32).fit(train)
+    terms = vec.get_feature_names_out()
+    rng = np.random.default_rng(0)
+    coef = rng.normal(size=(3, len(terms))).astype(np.float32)
+    part = TextPart(terms={str(t): i for i, t in enumerate(terms)}, idf=np.asarray(vec.idf_, np.float64),
+                    coef=coef, scale=4.0)
+    texts = ["The accountant may examine the ledgers, the ledgers!", "nothing in common here", ""]
+    want = (vec.transform(texts) * 4.0) @ coef.T
+    np.testing.assert_allclose(part.logits(texts), want, rtol=1e-4, atol=1e-5)
+    assert not part.logits(["zebra quokka"]).any()
+
+
+def test_a_model_with_a_text_part_needs_the_chunk_texts():
+    part = TextPart(terms={"audit": 0}, idf=np.ones(1), coef=np.array([[3.0], [0.0]], np.float32), scale=1.0)
+    model = ClauseModel(
+        tags=("audit_rights", "exclusivity"), rule_features=(), coef=np.zeros((2, 2), np.float32),
+        intercept=np.zeros(2, np.float32), dim=2, embedding_model=DEFAULT_MODEL, policies={}, text=part,
+    )
+    vectors = np.zeros((1, 2), np.float32)
+    with pytest.raises(ValueError, match="text"):
+        model.chunk_scores(vectors, [[]])
+    scores = model.chunk_scores(vectors, [[]], ["the audit"])
+    assert scores[0, 0] > 0.9 and abs(scores[0, 1] - 0.5) < 1e-6
