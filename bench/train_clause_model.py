@@ -67,7 +67,7 @@ TEXT_SCALE = 32.0  # the TF-IDF row's norm beside the standardised embedding's (
 # ----------------------------------------------------------------------------- fitting
 
 
-def fit(x: np.ndarray, y: np.ndarray, c: float, seed: int = 0, text=None
+def fit(x: np.ndarray, y: np.ndarray, c: float, seed: int = 0, text: Any = None
         ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
     """Per-tag logistic regressions on standardised features (and the scaled TF-IDF rows ``text``, a
     sparse matrix, when given); returns raw-feature (coef, intercept, text coef)."""
@@ -110,12 +110,6 @@ def text_vectorizer(texts: list[str]):
                           dtype=np.float32)
     vec.fit(texts)
     return vec
-
-
-def text_part(vec, coef: np.ndarray, scale: float) -> TextPart:
-    terms = vec.get_feature_names_out()
-    return TextPart(terms={str(t): i for i, t in enumerate(terms)}, idf=np.asarray(vec.idf_, dtype=np.float64),
-                    coef=coef, scale=scale)
 
 
 # ----------------------------------------------------------------------------- policy search
@@ -290,6 +284,7 @@ def main(argv: list[str] | None = None) -> int:
     texts = [c.text for u in units for c in u.chunks]
     vec = text_vectorizer(texts) if args.text else None
     tx = vec.transform(texts) * args.text_scale if vec is not None else None
+    terms = vec.get_feature_names_out() if vec is not None else None
     dim = units[0].vectors.shape[1]
     pos_contracts = {t: len(set(groups[y[:, j]])) for j, t in enumerate(MODEL_TAGS)}
     trainable = {t for t, n in pos_contracts.items() if n >= MIN_POSITIVE_CONTRACTS}
@@ -301,7 +296,7 @@ def main(argv: list[str] | None = None) -> int:
     for k, (tr, te) in enumerate(folds):
         coef, icpt, tcoef = fit(x[tr], y[tr], args.C, text=None if tx is None else tx[tr])
         m = as_model(coef, icpt, {}, dim, rule_features,
-                     None if vec is None or tcoef is None else text_part(vec, tcoef, args.text_scale))
+                     None if vec is None or tcoef is None else TextPart.of(terms, vec.idf_, tcoef, args.text_scale))
         test_contracts = sorted(set(groups[te]))
         for ci in test_contracts:
             fold_of[ci] = k
@@ -333,7 +328,7 @@ def main(argv: list[str] | None = None) -> int:
     arrays: dict[str, Any] = {"coef": coef, "intercept": icpt, "tags": np.array(MODEL_TAGS),
                               "rule_features": np.array(rule_features, dtype=str)}
     if vec is not None and tcoef is not None:
-        arrays.update(text_terms=np.array(vec.get_feature_names_out(), dtype=str),
+        arrays.update(text_terms=np.array(terms, dtype=str),
                       text_idf=np.asarray(vec.idf_, dtype=np.float32), text_coef=tcoef.astype(np.float16))
     np.savez_compressed(out, **arrays)
     sidecar = {
@@ -357,7 +352,7 @@ def main(argv: list[str] | None = None) -> int:
             "what": "the chunk's text: TfidfVectorizer(ngram_range=(1, 2), sublinear_tf=True, "
                     f"min_df={TEXT_MIN_DF}, max_features={TEXT_MAX_TERMS}) fitted on the training chunks "
                     "without labels; its l2-normalised row times scale joins the standardised embedding",
-            "terms": len(vec.get_feature_names_out()), "scale": args.text_scale},
+            "terms": len(vec.idf_), "scale": args.text_scale},
         "classifier": f"LogisticRegression(C={args.C}, class_weight='balanced') per tag on standardised "
                       "features; scaler folded into coef/intercept",
         "embedding_model": DEFAULT_MODEL,

@@ -66,6 +66,12 @@ class TextPart:
     coef: np.ndarray  # (n_tags, n_terms)
     scale: float
 
+    @classmethod
+    def of(cls, terms, idf: np.ndarray, coef: np.ndarray, scale: float) -> TextPart:
+        """A text part from its vocabulary in column order (as the vectorizer lists it) and its arrays."""
+        return cls(terms={str(t): i for i, t in enumerate(terms)}, idf=np.asarray(idf, dtype=np.float64),
+                   coef=np.asarray(coef, dtype=np.float32), scale=float(scale))
+
     def logits(self, texts: list[str]) -> np.ndarray:
         """Each text's contribution to each type's logit: (n_texts, n_tags)."""
         out = np.zeros((len(texts), self.coef.shape[0]), dtype=np.float32)
@@ -186,11 +192,8 @@ def read_model(path: Path, sidecar: Path) -> ClauseModel:
         rule_features = tuple(str(t) for t in z["rule_features"])
         text = None
         if "text_terms" in z.files:
-            terms = [str(t) for t in z["text_terms"]]
-            text = TextPart(terms={t: i for i, t in enumerate(terms)},
-                            idf=np.asarray(z["text_idf"], dtype=np.float64),
-                            coef=np.asarray(z["text_coef"], dtype=np.float32),
-                            scale=float(meta["text_features"]["scale"]))
+            terms = z["text_terms"]
+            text = TextPart.of(terms, z["text_idf"], z["text_coef"], meta["text_features"]["scale"])
             if text.coef.shape != (len(tags), len(terms)) or text.idf.shape != (len(terms),):
                 raise ValueError(f"{path.name}: text coefficient shape {text.coef.shape} does not fit")
     if tuple(meta["tags"]) != tags:
