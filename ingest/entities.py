@@ -26,7 +26,8 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from ingest.model import ParsedDocument
-from ingest.registry import LEGAL_SUFFIXES, EntityRegistry, fold_name, split_suffix
+from ingest.registry import EntityRegistry, fold_name, split_suffix
+from veridict.domain.names import LEGAL_FORMS
 from veridict.domain.values import canonical_jurisdiction, find_jurisdictions, find_money
 from veridict.types import Entity, Fact, Mention, Section
 
@@ -161,7 +162,7 @@ _ORG_WITH_FORM = re.compile(
     r"\b(?P<name>(?:[A-Z][\w&'’.-]*\s+){0,5}[A-Z][\w&'’.-]*,?\s+(?:"
     + "|".join(
         sorted(
-            {re.escape(s.title()) for s in LEGAL_SUFFIXES if " " not in s}
+            {re.escape(s.title()) for s in LEGAL_FORMS if " " not in s}
             | {
                 "Inc",
                 "LLC",

@@ -18,10 +18,17 @@ from __future__ import annotations
 
 import json
 import re
-import unicodedata
 from collections import defaultdict
 from pathlib import Path
 
+from veridict.domain.names import (
+    FORM_ONLY,
+    LEGAL_FORM_TOKENS,
+    ascii_text,
+    dotted_initials,
+    fold_name,
+    split_suffix,
+)
 from veridict.types import Entity, Mention
 
 
@@ -29,69 +36,6 @@ class RegistryError(Exception):
     """A problem with the registry's input (for example an unreadable alias file)."""
 
 
-LEGAL_SUFFIXES = [
-    "incorporated",
-    "inc",
-    "corporation",
-    "corp",
-    "company",
-    "co",
-    "limited",
-    "ltd",
-    "ltda",
-    "llc",
-    "l l c",
-    "lllp",
-    "llp",
-    "lp",
-    "l p",
-    "plc",
-    "gmbh",
-    "gmbh co kg",
-    "co kg",
-    "kg",
-    "ag",
-    "se",
-    "sa",
-    "s a",
-    "sas",
-    "sarl",
-    "s a r l",
-    "srl",
-    "s r l",
-    "spa",
-    "s p a",
-    "bv",
-    "b v",
-    "nv",
-    "n v",
-    "pte",
-    "pte ltd",
-    "pty",
-    "pty ltd",
-    "bhd",
-    "sdn bhd",
-    "kk",
-    "k k",
-    "oy",
-    "ab",
-    "as",
-    "a s",
-    "aps",
-    "pc",
-    "p c",
-    "pa",
-    "p a",
-    "lc",
-    "holdings",
-    "holding",
-    "group",
-]
-_SUFFIX_SET = set(LEGAL_SUFFIXES)
-LEGAL_FORM_TOKENS = frozenset(_SUFFIX_SET)  # folded tokens of legal forms ("inc", "gmbh", ...)
-# suffixes that only mark legal form (dropped when folding); "group"/"holdings" are kept in
-# the name but ignored when matching initials
-_FORM_ONLY = _SUFFIX_SET - {"holdings", "holding", "group"}
 GENERIC_SHORT_NAMES = {
     "agreement",
     "party",
@@ -109,52 +53,11 @@ GENERIC_SHORT_NAMES = {
 }
 
 
-def _ascii(text: str) -> str:
-    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
-
-
-_DOTTED = re.compile(r"\b(?:[A-Za-z]\.\s?){2,}[A-Za-z]?\b\.?")
-
-
-def _tokens(name: str) -> list[str]:
-    text = _DOTTED.sub(lambda m: re.sub(r"[.\s]", "", m.group(0)) + " ", _ascii(name))
-    text = text.lower().replace("&", " and ")
-    text = re.sub(r"[^a-z0-9]+", " ", text)
-    return text.split()
-
-
-def split_suffix(name: str) -> tuple[list[str], list[str]]:
-    """(core tokens, legal-form tokens): 'CloudSecure GmbH' -> (['cloudsecure'], ['gmbh'])."""
-    toks = _tokens(name)
-    if toks and toks[0] == "the":
-        toks = toks[1:]
-    suffix: list[str] = []
-    changed = True
-    while changed and len(toks) > 1:
-        changed = False
-        for n in (3, 2, 1):
-            if len(toks) > n and " ".join(toks[-n:]) in _FORM_ONLY:
-                suffix = toks[-n:] + suffix
-                toks = toks[:-n]
-                changed = True
-                break
-        if not changed and toks and toks[-1] == "and" and suffix:
-            toks = toks[:-1]
-            changed = True
-    return toks, suffix
-
-
-def fold_name(name: str) -> str:
-    """Matching key: 'CloudSecure GmbH' and 'CLOUDSECURE, G.m.b.H.' -> 'cloudsecure'."""
-    core, _ = split_suffix(name)
-    return " ".join(core)
-
-
 def initials(name: str) -> str:
     """Initials of a name's core words, splitting camel case: 'CloudSecure GmbH' -> 'CS'."""
-    words = _DOTTED.sub(lambda m: re.sub(r"[.\s]", "", m.group(0)) + " ", _ascii(name)).split()
+    words = dotted_initials.sub(lambda m: re.sub(r"[.\s]", "", m.group(0)) + " ", ascii_text(name)).split()
     while len(words) > 1 and (
-        re.sub(r"[^a-z]", "", words[-1].lower()) in _SUFFIX_SET or words[-1] in ("&", ",")
+        re.sub(r"[^a-z]", "", words[-1].lower()) in LEGAL_FORM_TOKENS or words[-1] in ("&", ",")
     ):
         words.pop()  # drop the legal form: "GmbH & Co KG", "Inc."
     out = []
@@ -168,12 +71,12 @@ def initials(name: str) -> str:
 
 def _initials_form(surface: str) -> tuple[str, list[str]] | None:
     """'CS GmbH' -> ('CS', ['gmbh']); 'HPIL ET' -> ('HPILET', []); None if not initials."""
-    words = _ascii(surface).replace(".", " ").split()
+    words = ascii_text(surface).replace(".", " ").split()
     caps: list[str] = []
     suffix: list[str] = []
     for w in words:
         lw = re.sub(r"[^a-z]", "", w.lower())
-        if lw in _FORM_ONLY and caps:
+        if lw in FORM_ONLY and caps:
             suffix.append(lw)
         elif re.fullmatch(r"[A-Z&]{1,6}", w):
             caps.append(w.replace("&", ""))
@@ -331,7 +234,7 @@ class EntityRegistry:
                     hits.append(e)
                     break
                 # "HPIL ET" for "HPIL Energytech": leading acronym word + initials of the rest
-                words = _ascii(name).split()
+                words = ascii_text(name).split()
                 if (
                     len(words) > 1
                     and words[0].isupper()

@@ -27,7 +27,8 @@ from pydantic import BaseModel
 from stores import postgres_sql as q
 from stores.errors import StoreError, StoreUnavailable
 from stores.retry import RetryPolicy, retried
-from veridict.domain.names import alias_key
+from veridict.domain.names import alias_key, has_legal_form
+from veridict.domain.words import TITLE_STOPWORDS
 from veridict.types import Chunk, Document, Entity, Fact, Mention, Section
 
 __all__ = ["PostgresStore", "alias_key", "LEDGER_STAGES", "LEDGER_STATUSES"]
@@ -36,10 +37,6 @@ LEDGER_STAGES = ("parse", "postgres", "vectors", "graph", "activate")
 LEDGER_STATUSES = ("started", "done", "failed")
 _MIGRATION_NAME = re.compile(r"^(\d{3})_[\w-]+\.sql$")
 _WORD = re.compile(r"[^\W_]+")
-# Words too common in contract titles to say which document is meant.
-_TITLE_STOPWORDS = frozenset(
-    "the and for with between dated this that from agreement contract document version".split()
-)
 M = TypeVar("M", bound=BaseModel)
 
 
@@ -310,7 +307,7 @@ class PostgresStore:
     def find_documents(self, tenant: str, text: str, limit: int = 10) -> list[Document]:
         """Active documents whose title or doc_key matches ``text`` (phrase, then word overlap)."""
         tokens = _WORD.findall(text.lower())
-        words = list(dict.fromkeys(t for t in tokens if len(t) >= 3 and t not in _TITLE_STOPWORDS))
+        words = list(dict.fromkeys(t for t in tokens if len(t) >= 3 and t not in TITLE_STOPWORDS))
         phrase = " ".join(tokens)
         if not phrase:
             return []
@@ -398,13 +395,16 @@ class PostgresStore:
         for e in {id(r): r for r in rep_of.values()}.values():
             names = [e.canonical_name, *e.aliases]
             keys = [(alias_key(n), n) for n in names if alias_key(n)]
-            keyed.append((e, keys))
+            keyed.append((e, keys, _merge_keys(e)))
         # One order for every writer, so concurrent writes of the same entities cannot deadlock.
         keyed.sort(key=lambda item: (item[0].type, alias_key(item[0].canonical_name)))
-        all_keys = sorted({k for _, keys in keyed for k, _ in keys})
+        all_keys = sorted({k for _, _, merge in keyed for k in merge})
+        # A stored alias folds a new entity into its entity only when it is that entity's own name or a full
+        # name ("Cyberian Outpost, Inc."): a short name ("the Company") means another party in each document.
         known: dict[str, tuple[str, str]] = {  # alias key -> (entity id, type)
             r["alias_key"]: (str(r["entity_id"]), r["type"])
             for r in cur.execute(q.ALIAS_LOOKUP, {"tenant": tenant, "keys": all_keys}).fetchall()
+            if r["alias_key"] == r["canonical_key"] or has_legal_form(r["surface"])
         }
         stored_ids = _uuids([e.id for e in entities])
         existing = {  # entities given with an id already stored (a rewrite): same entity
@@ -413,11 +413,11 @@ class PostgresStore:
         }
         id_map: dict[str, str] = {}
         aliases: dict[str, dict] = {}
-        for e, keys in keyed:
+        for e, keys, merge in keyed:
             match = e.id if existing.get(e.id) == e.type else None
             if match is None:
                 match = next(
-                    (known[k][0] for k, _ in keys if k in known and known[k][1] == e.type), None
+                    (known[k][0] for k in merge if k in known and known[k][1] == e.type), None
                 )
             if match is None:
                 canonical = alias_key(e.canonical_name) or e.canonical_name.strip().lower()
@@ -436,7 +436,8 @@ class PostgresStore:
             id_map[e.id] = match
             e.id = match
             for k, surface in keys:
-                known.setdefault(k, (match, e.type))
+                if k in merge:
+                    known.setdefault(k, (match, e.type))
                 aliases.setdefault(
                     k,
                     {
@@ -791,10 +792,17 @@ def _copy(cur: psycopg.Cursor[Any], sql: str, rows) -> None:
 
 def _name_rank(e: Entity) -> tuple[int, int, int]:
     """Which of two folded names is canonical: a full legal name beats a short one."""
-    from veridict.domain.names import alias_key as _key
+    from veridict.domain.names import has_legal_form as _key
 
     has_form = int(_key(e.canonical_name) != e.canonical_name.strip().lower())
     return (len(e.aliases), has_form, len(e.canonical_name))
+
+
+def _merge_keys(e: Entity) -> list[str]:
+    """The alias keys by which an entity may join one stored from another document: its canonical name's and
+    those of its full names (with a legal form). A bare short name ("Company", "Supplier") stays local."""
+    keys = [alias_key(e.canonical_name)] + [alias_key(a) for a in e.aliases if has_legal_form(a)]
+    return list(dict.fromkeys(k for k in keys if k))
 
 
 def _fold_batch(entities: list[Entity]) -> dict[str, Entity]:

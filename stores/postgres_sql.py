@@ -215,7 +215,7 @@ WHERE e.tenant = %(tenant)s AND e.id = ANY(%(ids)s::uuid[])
 
 # --- entities ---------------------------------------------------------------------------------
 ALIAS_LOOKUP = """
-SELECT a.alias_key, a.entity_id, e.type FROM entity_aliases a
+SELECT a.alias_key, a.entity_id, a.surface, e.type, e.canonical_key FROM entity_aliases a
 JOIN entities e ON e.tenant = a.tenant AND e.id = a.entity_id
 WHERE a.tenant = %(tenant)s AND a.alias_key = ANY(%(keys)s::text[])"""
 EXISTING_ENTITIES = """

@@ -598,6 +598,29 @@ def test_alias_folding_and_entity_merge(pg_store, pg_url, tenant):
     assert sorted(d.doc_key for d in pg_store.entity_documents(tenant, entity_id)) == ["dpa", "msa"]
 
 
+def test_a_shared_short_name_does_not_merge_parties_of_different_contracts(pg_store, tenant):
+    """ "the Company" is a different party in each contract: two contracts whose parties both go by it keep
+    two entities, and each name still finds its own contract (before, the second party folded into the first,
+    and every later "Company" party with it)."""
+    first = make_document(tenant, doc_key="hosting", entity_names=("Deerskin Companies, Inc.", ["Company"]))
+    write(pg_store, first)
+    pg_store.activate(tenant, first["doc"].id)
+    second = make_document(tenant, doc_key="promotion", title="Promotion Agreement",
+                           entity_names=("Cyberian Outpost, Inc.", ["Company"]))
+    write(pg_store, second)
+    pg_store.activate(tenant, second["doc"].id)
+    assert second["entities"][0].id != first["entities"][0].id
+    assert pg_store.counts(tenant)["entities"] == 2
+    outpost = pg_store.resolve_entity(tenant, "Cyberian Outpost")
+    assert outpost is not None and outpost.canonical_name == "Cyberian Outpost, Inc."
+    assert [d.doc_key for d in pg_store.entity_documents(tenant, outpost.id)] == ["promotion"]
+    # a full name with its legal form still folds across contracts
+    third = make_document(tenant, doc_key="amendment", title="Amendment",
+                          entity_names=("Cyberian Outpost", ["Cyberian Outpost, Inc."]))
+    write(pg_store, third)
+    assert third["entities"][0].id == outpost.id
+
+
 def test_concurrent_writes_merge_shared_entities(pg_store, tenant):
     names = ["Acme Inc.", "CloudSecure GmbH", "Globex Corp", "Initech LLC"]
     docs = []

@@ -47,3 +47,115 @@ def alias_key(name: str) -> str:
     while len(tokens) > 1 and tokens[-1] in LEGAL_SUFFIXES:
         tokens.pop()
     return " ".join(t for t in tokens if t)
+
+
+# Legal forms a party name may end with (folded tokens), for folding names into one entity.
+LEGAL_FORMS = [
+    "incorporated",
+    "inc",
+    "corporation",
+    "corp",
+    "company",
+    "co",
+    "limited",
+    "ltd",
+    "ltda",
+    "llc",
+    "l l c",
+    "lllp",
+    "llp",
+    "lp",
+    "l p",
+    "plc",
+    "gmbh",
+    "gmbh co kg",
+    "co kg",
+    "kg",
+    "ag",
+    "se",
+    "sa",
+    "s a",
+    "sas",
+    "sarl",
+    "s a r l",
+    "srl",
+    "s r l",
+    "spa",
+    "s p a",
+    "bv",
+    "b v",
+    "nv",
+    "n v",
+    "pte",
+    "pte ltd",
+    "pty",
+    "pty ltd",
+    "bhd",
+    "sdn bhd",
+    "kk",
+    "k k",
+    "oy",
+    "ab",
+    "as",
+    "a s",
+    "aps",
+    "pc",
+    "p c",
+    "pa",
+    "p a",
+    "lc",
+    "holdings",
+    "holding",
+    "group",
+]
+LEGAL_FORM_TOKENS = frozenset(LEGAL_FORMS)  # folded tokens of legal forms ("inc", "gmbh", ...)
+# suffixes that only mark legal form (dropped when folding); "group"/"holdings" are kept in
+# the name but ignored when matching initials
+FORM_ONLY = LEGAL_FORM_TOKENS - {"holdings", "holding", "group"}
+
+
+def ascii_text(text: str) -> str:
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+
+
+dotted_initials = re.compile(r"\b(?:[A-Za-z]\.\s?){2,}[A-Za-z]?\b\.?")
+
+
+def name_tokens(name: str) -> list[str]:
+    text = dotted_initials.sub(lambda m: re.sub(r"[.\s]", "", m.group(0)) + " ", ascii_text(name))
+    text = text.lower().replace("&", " and ")
+    text = re.sub(r"[^a-z0-9]+", " ", text)
+    return text.split()
+
+
+def split_suffix(name: str) -> tuple[list[str], list[str]]:
+    """(core tokens, legal-form tokens): 'CloudSecure GmbH' -> (['cloudsecure'], ['gmbh'])."""
+    toks = name_tokens(name)
+    if toks and toks[0] == "the":
+        toks = toks[1:]
+    suffix: list[str] = []
+    changed = True
+    while changed and len(toks) > 1:
+        changed = False
+        for n in (3, 2, 1):
+            if len(toks) > n and " ".join(toks[-n:]) in FORM_ONLY:
+                suffix = toks[-n:] + suffix
+                toks = toks[:-n]
+                changed = True
+                break
+        if not changed and toks and toks[-1] == "and" and suffix:
+            toks = toks[:-1]
+            changed = True
+    return toks, suffix
+
+
+def fold_name(name: str) -> str:
+    """Matching key: 'CloudSecure GmbH' and 'CLOUDSECURE, G.m.b.H.' -> 'cloudsecure'."""
+    core, _ = split_suffix(name)
+    return " ".join(core)
+
+
+def has_legal_form(name: str) -> bool:
+    """Whether the name ends with a legal form ("Cyberian Outpost, Inc." yes; "Company", "Outpost" no): only
+    such a full name may fold entities of different documents together; a bare short name is local."""
+    return bool(split_suffix(name)[1])

@@ -16,6 +16,10 @@ STOPWORDS = frozenset(
 _WORD = re.compile(r"[a-z0-9][a-z0-9'\-]*")
 
 
+# Words too common in contract titles to say which document a title reference means.
+TITLE_STOPWORDS = frozenset("the and for with between dated this that from agreement contract document version".split())
+
+
 def content_words(text: str) -> list[str]:
     """Lower-cased words of ``text`` without stopwords (a light stem: trailing 's' removed)."""
     out = []
