@@ -37,6 +37,8 @@ _PARTY_STOP = (
     r",? and the\s|"
     r"\s+(?:under|in|for|as)\s+(?:the|this|its)\b|$)"
 )
+# A word of a name: capitalised, or a brand such as "eDiets" or "iPass".
+NAME_WORD = r"(?:[A-Z]|[a-z](?=[A-Z]))[\w&.\-]*"
 _BETWEEN = re.compile(
     rf"\b(?:the|this|that|a|an)\s+(?P<title>(?:(?!\bthe\b)[^?:;])*?\b(?:{DOC_NOUNS})\b[^?:;]*?)\s+"
     rf"(?:between|among|by and between)\s+(?P<parties>.+?){_PARTY_STOP}",
@@ -48,14 +50,14 @@ _OF_UNDER = re.compile(
     re.IGNORECASE,
 )
 _WITH = re.compile(
-    rf"\b(?:{DOC_NOUNS})\s+(?:with|from|for)\s+(?P<party>[A-Z][\w&.\-]*(?:\s+(?:[A-Z][\w&.\-]*|&|of|and))*)",
+    rf"\b(?:{DOC_NOUNS})\s+(?:with|from|for)\s+(?P<party>{NAME_WORD}(?:\s+(?:{NAME_WORD}|&|of|and))*)",
 )
-_POSSESSIVE = re.compile(r"\b(?P<party>[A-Z][\w&.\-]*(?:\s+[A-Z][\w&.\-]*)*)(?:['’]s\b|(?<=s)['’](?=\s))")
+_POSSESSIVE = re.compile(rf"\b(?P<party>{NAME_WORD}(?:\s+{NAME_WORD})*)(?:['’]s\b|(?<=s)['’](?=\s))")
 _POSSESSIVE_DOC = re.compile(
-    rf"\b(?P<party>[A-Z][\w&.\-]*(?:\s+[A-Z][\w&.\-]*)*)(?:['’]s|(?<=s)['’])\s+(?:[\w\-]+\s+){{0,2}}(?:{DOC_NOUNS})\b"
+    rf"\b(?P<party>{NAME_WORD}(?:\s+{NAME_WORD})*)(?:['’]s|(?<=s)['’])\s+(?:[\w\-]+\s+){{0,2}}(?:{DOC_NOUNS})\b"
 )
 _NAMED_DOC = re.compile(
-    rf"\b(?:the|this|that|our|their)\s+(?P<party>[A-Z][\w&.\-]*(?:\s+[A-Z][\w&.\-]*)*)\s+"
+    rf"\b(?:the|this|that|our|their)\s+(?P<party>{NAME_WORD}(?:\s+{NAME_WORD})*)\s+"
     rf"(?:[a-z][\w\-]*\s+){{0,3}}?(?P<noun>{DOC_NOUNS})\b"
 )
 _TITLE_ONLY = re.compile(
@@ -173,7 +175,8 @@ def _first_cue(attribute: str, low: str) -> int:
 
 
 def _clause_types(low: str) -> list[str]:
-    found = [t.name for t in CLAUSE_TYPES if t.matches(low)]
+    spaced = re.sub(r"(?<=[a-z])-(?=[a-z])", " ", low)  # "change-of-control" reads as "change of control"
+    found = [t.name for t in CLAUSE_TYPES if t.matches(low) or t.matches(spaced)]
     specific = [f for f in found if f not in GENERIC_CLAUSE_TYPES]
     ordered = specific + [f for f in found if f in GENERIC_CLAUSE_TYPES]
     return ordered[:3]
@@ -359,6 +362,8 @@ def _entity_names(q: str, refs: list[DocumentRef], nlp) -> list[str]:
                     names.append(name)
     for m in re.finditer(r"(?<![.?!]\s)(?<!^)\b([A-Z][a-z]+[A-Z][A-Za-z]+|[A-Z]{2,}[a-z]+[A-Za-z]*)\b", q):
         names.append(m.group(1))  # CamelCase names spaCy misses ("CloudSecure")
+    for m in re.finditer(r"\b([a-z]{1,2}[A-Z][A-Za-z]+)\b", q):
+        names.append(m.group(1))  # brands in lower camel case ("iPass", "eDiets")
     titles = {(r.title or "").lower() for r in refs}
     out: list[str] = []
     for n in names:

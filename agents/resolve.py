@@ -200,7 +200,9 @@ def _party_document_ids(ctx: ToolContext, name: str, down: dict[str, str] | None
 def _name_document_ids(ctx: ToolContext, name: str, down: dict[str, str] | None = None) -> set[str]:
     ids = _entity_document_ids(ctx, name, down)
     key = alias_key(name)
-    if key and len(key) >= 3:
+    # the name in the text, as a phrase; not when full-text search would drop most of it as stop words ("You On
+    # Demand" would search for "demand" alone)
+    if key and len(key) >= 3 and (len(key.split()) < 2 or len(content_words(key)) >= 2):
         assert ctx.pg is not None  # resolve_documents returns early without Postgres
         try:
             for _chunk, doc, _rank in ctx.pg.lexical_search(ctx.tenant, f'"{key}"', limit=10):
@@ -211,11 +213,13 @@ def _name_document_ids(ctx: ToolContext, name: str, down: dict[str, str] | None 
     return ids
 
 
-_TRAILING_FORM = re.compile(r"^(?P<name>\S+(?:\s+\S+)*?),?\s+[A-Za-z]{2,4}\.?$")
+# A last word that looks like an abbreviated legal form: with a full stop ("Ltc.") or in capitals ("LTC"); a
+# capitalised word ("World Book") is part of the name.
+_TRAILING_FORM = re.compile(r"^(?P<name>\S+(?:\s+\S+)*?),?\s+(?:[A-Za-z]{2,4}\.|[A-Z]{2,4})$")
 
 
 def _without_trailing_form(name: str) -> str | None:
-    """The name less a last short abbreviation-like word ("Ltc.", "Inc"), when five letters stay."""
+    """The name less a last abbreviation-like word ("Ltc.", "LTC"), when five letters stay."""
     m = _TRAILING_FORM.match(name.strip())
     if m is None or len(squash(m.group("name"))) < 5:
         return None

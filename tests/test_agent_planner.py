@@ -202,3 +202,11 @@ def test_llm_hint_fills_gaps_only(nlp):
 def test_unreadable_hint_is_none():
     assert parse_hint("no json here") is None
     assert parse_hint("{not json}") is None
+
+
+def test_a_capitalised_last_word_is_part_of_the_name_not_a_legal_form():
+    from agents.resolve import _without_trailing_form
+
+    assert _without_trailing_form("Nice Systems Ltc.") == "Nice Systems"
+    assert _without_trailing_form("NICE SYSTEMS LTC") == "NICE SYSTEMS"
+    assert _without_trailing_form("World Book") is None  # before: "World", which many contracts contain

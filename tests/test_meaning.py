@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents.meaning import meaning_hint
+from agents.meaning import asks_yes_no, meaning_hint, with_contract
 from agents.planner import load_spacy, parse_question
 from veridict.domain import ATTRIBUTE_BY_NAME, CLAUSE_BY_NAME
 from veridict.domain.examples import ATTRIBUTE_EXAMPLES, CLAUSE_EXAMPLES
@@ -47,3 +47,34 @@ def test_everyday_document_references_are_read():
     assert plan.attribute == "governing_law" and plan.constraints.value_text == "New Jersey"
     plan = parse_question("Does Vitalibis' services deal restrict assignment?", nlp)
     assert [r.parties for r in plan.documents] == [["Vitalibis"]]
+
+
+@pytest.mark.parametrize(("question", "yes_no"), [
+    ("Is there a way out of the Globex deal just by giving notice?", True),
+    ("Can someone outside the contract enforce any of it?", True),
+    ("Does the Globex deal roll over, and for how long each time?", False),
+    ("When did the Globex contract take effect?", False),
+    ("Who is on the other side of our contract?", False),
+])
+def test_a_yes_no_question_that_asks_no_value_is_told_apart(question, yes_no):
+    assert asks_yes_no(question) is yes_no
+
+
+def test_a_yes_no_question_is_read_as_a_clause(embedder):
+    plan = parse_question("Can we get out of the Globex deal just by telling them, without any reason?", load_spacy())
+    _, reading = meaning_hint(plan, embedder)
+    assert reading is not None and reading.kind == "clause"
+
+
+def test_examples_are_also_read_with_the_contract_named():
+    assert with_contract(("When does it take effect?", "Who pays?")) == [
+        "When does it take effect?", "When does the contract take effect?", "Who pays?"]
+
+
+def test_everyday_brand_names_and_hyphenated_clause_names_are_read():
+    nlp = load_spacy()
+    plan = parse_question("Is there a change-of-control clause in the co-branding contract with eDiets?", nlp)
+    assert plan.clause_types == ["change_of_control"]
+    assert [r.parties for r in plan.documents] == [["eDiets"]]
+    plan = parse_question("Does our contract with iPass roll over?", nlp)
+    assert [r.parties for r in plan.documents] == [["iPass"]]

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 ATTRIBUTE_EXAMPLES: dict[str, tuple[str, ...]] = {
     "notice_period": (
+        'What is the cut-off for cancelling before the term extends?',
+        'How long before the end date must we object to stop the automatic renewal?',
+        'How much advance warning stops it from renewing?',
         "How much notice do we have to give to get out before it renews?",
         "How far ahead must we tell them if we don't want another term?",
         "What's the deadline to say we won't renew?",
@@ -18,6 +21,9 @@ ATTRIBUTE_EXAMPLES: dict[str, tuple[str, ...]] = {
         "How early must we object to an extension?",
     ),
     "renewal_term": (
+        'Does it roll over, and for how long?',
+        'When it rolls over, how long is the new period?',
+        'Does it auto-renew, and for what length each time?',
         "Does it renew by itself, and for how long each time?",
         "How long is each extension period?",
         "When the term is up, how long does it extend for?",
@@ -50,6 +56,10 @@ ATTRIBUTE_EXAMPLES: dict[str, tuple[str, ...]] = {
         "When does the current term lapse?",
     ),
     "effective_date": (
+        'When does it take effect?',
+        'Since when has it been in force?',
+        'What is the start date of the deal?',
+        'On what date did it come into effect?',
         "When does it start?",
         "From what date does it apply?",
         "When did the deal kick in?",
@@ -66,6 +76,9 @@ ATTRIBUTE_EXAMPLES: dict[str, tuple[str, ...]] = {
         "When was the paperwork executed?",
     ),
     "party": (
+        "Who's on the other side of the contract?",
+        'Which company are we contracting with?',
+        'Who is the other party to the deal?',
         "Who is the contract with?",
         "Who are the parties?",
         "Who signed it on the other side?",
@@ -90,6 +103,7 @@ CLAUSE_EXAMPLES: dict[str, tuple[str, ...]] = {
         "Must they pass on lower prices given to others?",
     ),
     "non_compete": (
+        'Does it stop either side from competing?',
         "Are we prevented from competing with them?",
         "Can they work with our rivals?",
         "Is anyone banned from selling competing products?",
@@ -110,11 +124,14 @@ CLAUSE_EXAMPLES: dict[str, tuple[str, ...]] = {
         "Can either side go after the other's customers?",
     ),
     "non_disparagement": (
+        'Is there a no-badmouthing promise?',
+        'Must we avoid running them down in public?',
         "Are we allowed to criticise them publicly?",
         "Is there a promise not to say bad things about each other?",
         "Can either side make negative comments about the other?",
     ),
     "termination_for_convenience": (
+        'Can we get out just by giving notice, without cause?',
         "Can we walk away without a reason?",
         "Can either side end it at any time just by telling the other?",
         "Is there an exit without cause?",
@@ -127,6 +144,7 @@ CLAUSE_EXAMPLES: dict[str, tuple[str, ...]] = {
         "Is there a first look or first negotiation right?",
     ),
     "change_of_control": (
+        'What happens if one party is bought by another company?',
         "What happens if the company is acquired?",
         "Can they end it if we merge with someone?",
         "Does a takeover need their consent?",
@@ -173,6 +191,7 @@ CLAUSE_EXAMPLES: dict[str, tuple[str, ...]] = {
         "Are there jointly developed rights?",
     ),
     "license_grant": (
+        'Is anything licensed to either side?',
         "Do we get a license to use their technology?",
         "What are we allowed to use under it?",
         "Does it give rights to use the trademarks?",
@@ -234,6 +253,7 @@ CLAUSE_EXAMPLES: dict[str, tuple[str, ...]] = {
         "Is there a promise not to bring claims over the IP?",
     ),
     "third_party_beneficiary": (
+        'Does anyone who is not a party get rights as a beneficiary?',
         "Can anyone else enforce the contract?",
         "Does it give rights to people outside the deal?",
         "Can an outsider rely on it?",
