@@ -91,7 +91,10 @@ def _resolve_ref(ref: DocumentRef, ctx: ToolContext, down: dict[str, str] | None
     candidates: set[str] = set().union(*party_docs) if party_docs else set()
     if ref.title:
         assert ctx.pg is not None  # resolve_documents returns early without Postgres
-        for doc in ctx.pg.find_documents(ctx.tenant, ref.title, limit=20):
+        index = ctx.name_index()
+        titled = index.find_titles(ref.title) if index is not None else \
+            ctx.pg.find_documents(ctx.tenant, ref.title, limit=20)
+        for doc in titled:
             ctx.remember(doc)
             candidates.add(doc.id)
     docs = _active(ctx, candidates)
@@ -190,6 +193,16 @@ def candidates_in_words(ref: DocumentRef, ctx: ToolContext) -> str:
 
 
 def _party_document_ids(ctx: ToolContext, name: str, down: dict[str, str] | None = None) -> set[str]:
+    """The documents a party's name points to. The name index answers when the name is a party's (a dictionary
+    read, whatever the library's size); a name it does not know is looked up as an entity, in the graph and in
+    the text."""
+    index = ctx.name_index()
+    if index is not None:
+        named = index.party_documents(name)
+        if named:
+            for doc_id in named:
+                ctx.remember(index.documents[doc_id])
+            return set(named)
     ids = _name_document_ids(ctx, name, down)
     shorter = _without_trailing_form(name)
     if not ids and shorter:  # "Nice Systems Ltc." (a mistyped legal form): the name without it

@@ -76,3 +76,19 @@ def test_a_brand_found_only_at_the_start_of_a_file_name_word():
     docs = [*DOCS, _doc(6, "License Agreement", "ZEBRATECHNOLOGIESCORP_2014-EX-10.1-License Agreement.pdf")]
     index = DocumentIndex(docs, {**NAMES, "d6": ["Motorola Solutions, Inc."]})
     assert _top(index, "Can we sublicense under the Zebra license?") == ["d6"]
+
+
+def test_a_party_name_finds_the_contracts_it_is_a_party_to():
+    index = DocumentIndex(DOCS, NAMES)
+    assert sorted(index.party_documents("CloudSecure GmbH")) == ["d1", "d2"]
+    assert sorted(index.party_documents("Acme")) == ["d4", "d5"]
+    assert index.party_documents("Northwind Widgets") == []  # every distinctive word, in one document
+    assert index.party_documents("Zebra") == []  # a file-name word is not a party's name
+    assert index.party_documents("the Company") == []  # no distinctive word
+
+
+def test_a_title_reference_is_found_as_postgres_would():
+    index = DocumentIndex(DOCS, NAMES)
+    assert [d.id for d in index.find_titles("the Distribution Agreement")][:1] == ["d4"]
+    assert sorted(d.id for d in index.find_titles("Reseller Agreement")) == ["d1", "d5"]
+    assert index.find_titles("Agreement of the year") == []  # only generic words, no phrase

@@ -27,6 +27,7 @@ from pathlib import PurePath
 from tools.reads import DocumentReads
 from veridict.domain import ATTRIBUTES, CLAUSE_TYPES, STOPWORDS
 from veridict.domain.names import LEGAL_SUFFIXES, alias_key
+from veridict.domain.words import TITLE_STOPWORDS
 from veridict.types import Document
 
 FIELD_WEIGHT = {"party": 1.0, "file": 0.8, "title": 0.4}
@@ -46,6 +47,7 @@ _QUESTION_WORDS = frozenset(
     first last latest current old new quick check remind me please about under between any each every all""".split()
 )
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9&.'’\-]*")
+_TITLE_TOKEN = re.compile(r"[^\W_]+")
 FUZZY_MIN_LEN = 5
 FUZZY_RATIO = 0.84
 PREFIX_MIN_LEN = 4
@@ -100,6 +102,7 @@ class DocumentIndex:
 
     def __init__(self, documents: list[Document], names: dict[str, list[str]]) -> None:
         self.documents = {d.id: d for d in documents}
+        self._titles: dict[str, tuple[str, str]] = {}  # document id -> its title and key, normalised
         self.names = names  # document id -> its parties' names, as indexed
         self.postings: dict[str, dict[str, str]] = defaultdict(dict)  # word -> document id -> best field
         long_file_words: set[str] = set()  # long file-name words, that a question word may begin
@@ -165,6 +168,40 @@ class DocumentIndex:
                     m.score += idf * FIELD_WEIGHT[field_name] * weight * how
         out = [m for m in best.values() if not names_only or m.named]
         return sorted(out, key=lambda m: (-m.score, self.documents[m.document_id].doc_key))
+
+    def party_documents(self, name: str) -> list[str]:
+        """Documents that name ``name`` as a party: every distinctive word of it matches a word of the document's
+        names, one of them a party name's (nothing when the name has no distinctive word)."""
+        required = set(name_words(name))
+        if not required:
+            return []
+        return [m.document_id for m in self.match(name, names_only=True)
+                if "party" in m.fields and required <= set(m.matched)]
+
+    def find_titles(self, text: str, limit: int = 20) -> list[Document]:
+        """Documents whose title or key holds the reference's words, best first: the whole phrase counts 10,
+        each word (3 letters or more, not a generic title word) 1; what ``find_documents`` does in Postgres,
+        without a pass over the library's rows."""
+        tokens = _TITLE_TOKEN.findall(text.lower())
+        phrase = " ".join(tokens)
+        if not phrase:
+            return []
+        words = list(dict.fromkeys(t for t in tokens if len(t) >= 3 and t not in TITLE_STOPWORDS))
+        scored = []
+        for doc in self.documents.values():
+            title, key = self._title_text(doc)
+            score = (10 if phrase in title or phrase in key else 0) + sum(1 for w in words if w in title or w in key)
+            if score > 0:
+                scored.append((-score, doc.title, -doc.version, doc))
+        scored.sort(key=lambda t: t[:3])
+        return [t[3] for t in scored[:limit]]
+
+    def _title_text(self, doc: Document) -> tuple[str, str]:
+        cached = self._titles.get(doc.id)
+        if cached is None:
+            cached = self._titles[doc.id] = (" ".join(_TITLE_TOKEN.findall((doc.title or "").lower())),
+                                             " ".join(_TITLE_TOKEN.findall((doc.doc_key or "").lower())))
+        return cached
 
     def _lookup(self, key: str) -> list[tuple[str, float]]:
         """Index words for a question word, with how well each matches (1 exact; less for near spellings and
