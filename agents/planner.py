@@ -151,7 +151,8 @@ def _attributes(low: str, calculation: bool = False) -> list[str]:
         dates = [f for f in found if f.endswith("_date")]
         dates.sort(key=lambda name: _first_cue(name, low))
         return dates[:3] or found[:3]
-    if "notice_period" in found and "renewal_term" in found and re.search(r"notice", low):
+    if "notice_period" in found and "renewal_term" in found and \
+            re.search(r"notice|how (early|far ahead|far in advance|long before)|deadline", low):
         if not re.search(r"renewal term", low):
             found.remove("renewal_term")
     if "agreement_date" in found and "effective_date" in found:

@@ -61,8 +61,8 @@ def resolve_documents(plan: Plan, ctx: ToolContext) -> tuple[Plan, list[TraceSte
             if name.lower() in named:
                 continue
             started = time.perf_counter()
-            try:
-                ids = _entity_document_ids(ctx, name, down)
+            try:  # a party's name: the contracts it is a party to; another name: those that mention it
+                ids = _indexed_party_documents(ctx, name) or _entity_document_ids(ctx, name, down)
             except StoreError:
                 ids = set()
             docs = _active(ctx, ids)
@@ -196,18 +196,25 @@ def _party_document_ids(ctx: ToolContext, name: str, down: dict[str, str] | None
     """The documents a party's name points to. The name index answers when the name is a party's (a dictionary
     read, whatever the library's size); a name it does not know is looked up as an entity, in the graph and in
     the text."""
-    index = ctx.name_index()
-    if index is not None:
-        named = index.party_documents(name)
-        if named:
-            for doc_id in named:
-                ctx.remember(index.documents[doc_id])
-            return set(named)
+    ids = _indexed_party_documents(ctx, name)
+    if ids:
+        return ids
     ids = _name_document_ids(ctx, name, down)
     shorter = _without_trailing_form(name)
     if not ids and shorter:  # "Nice Systems Ltc." (a mistyped legal form): the name without it
         ids = _name_document_ids(ctx, shorter, down)
     return ids
+
+
+def _indexed_party_documents(ctx: ToolContext, name: str) -> set[str]:
+    """The active documents the name index knows ``name`` as a party of (their rows kept for this question)."""
+    index = ctx.name_index()
+    if index is None:
+        return set()
+    named = index.party_documents(name)
+    for doc_id in named:
+        ctx.remember(index.documents[doc_id])
+    return set(named)
 
 
 def _name_document_ids(ctx: ToolContext, name: str, down: dict[str, str] | None = None) -> set[str]:
@@ -226,9 +233,9 @@ def _name_document_ids(ctx: ToolContext, name: str, down: dict[str, str] | None 
     return ids
 
 
-# A last word that looks like an abbreviated legal form: with a full stop ("Ltc.") or in capitals ("LTC"); a
-# capitalised word ("World Book") is part of the name.
-_TRAILING_FORM = re.compile(r"^(?P<name>\S+(?:\s+\S+)*?),?\s+(?:[A-Za-z]{2,4}\.|[A-Z]{2,4})$")
+# A last word that looks like an abbreviated legal form: two or three letters ("Ltc", "Ltc."), or four with a
+# full stop or in capitals ("Corp.", "GMBH"); a capitalised longer word ("World Book") is part of the name.
+_TRAILING_FORM = re.compile(r"^(?P<name>\S+(?:\s+\S+)*?),?\s+(?:[A-Za-z]{2,3}\.?|[A-Za-z]{4}\.|[A-Z]{4})$")
 
 
 def _without_trailing_form(name: str) -> str | None:

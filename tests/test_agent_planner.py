@@ -209,4 +209,15 @@ def test_a_capitalised_last_word_is_part_of_the_name_not_a_legal_form():
 
     assert _without_trailing_form("Nice Systems Ltc.") == "Nice Systems"
     assert _without_trailing_form("NICE SYSTEMS LTC") == "NICE SYSTEMS"
+    assert _without_trailing_form("Nice Systems Ltc") == "Nice Systems"
     assert _without_trailing_form("World Book") is None  # before: "World", which many contracts contain
+
+
+@pytest.mark.parametrize("question", [
+    "To keep the Globex deal from auto-renewing, how early do we need to tell them?",
+    "How far ahead must we say we don't want the supply contract with Globex to renew?",
+    "What's the deadline for cancelling the Globex deal before it rolls over?",
+])
+def test_how_far_ahead_to_stop_a_renewal_asks_for_the_notice_period(nlp, question):
+    plan = parse_question(question, nlp)
+    assert plan.intent == "exact_value" and plan.attributes == ["notice_period"]

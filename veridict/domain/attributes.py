@@ -81,7 +81,10 @@ ATTRIBUTES: tuple[Attribute, ...] = (
         "notice_period", "notice period",
         "How much advance notice a party must give, e.g. to stop an automatic renewal or to terminate.",
         (r"notice\b.*\b(renew|renewal|non-?renewal)", r"(renew|renewal).*\bnotice",
-         r"how (much|many days'?|long a?) ?notice", r"notice period", r"days'? notice"),
+         r"how (much|many days'?|long a?) ?notice", r"notice period", r"days'? notice",
+         # how far ahead one must speak up to stop a renewal ("how early", "the deadline to cancel before ...")
+         r"\b(how (early|far ahead|far in advance|long before)|deadline)\b.*\b(renew\w*|roll\w* over)",
+         r"\b(renew\w*|roll\w* over)\b.*\b(how (early|far ahead|far in advance|long before)|deadline)\b"),
         ("notice", "written notice", "days prior", "non-renewal", "terminate renewal"),
         ("notice",),
         ("notice_period", "renewal_term", "termination"),
