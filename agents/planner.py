@@ -134,6 +134,9 @@ def parse_question(question: str, nlp=None) -> Plan:
             plan.attributes.append("agreement_date")
             plan.attribute = plan.attributes[0]
     plan.comparison = _comparison(low) if plan.intent == "compare" else None
+    if plan.comparison in ("earlier", "later") and plan.attributes and \
+            ATTRIBUTE_BY_NAME[plan.attributes[0]].kind == "period":  # "warn earlier": the longer notice
+        plan.comparison = "longer" if plan.comparison == "earlier" else "shorter"
     plan.exclude_parties = [p for m in _OF_UNDER.finditer(q) for p in [_GROUP_TAIL.sub("", m.group("party")).strip()]]
     plan.sub_questions = _sub_questions(plan)
     plan.tools = default_tools(plan)
@@ -218,7 +221,9 @@ def _intent(low: str, plan: Plan) -> Intent:
 
 
 def _comparison(low: str) -> Comparison | None:
-    for word, comp in (("earlier", "earlier"), ("first", "earlier"), ("later", "later"), ("longer", "longer"),
+    for word, comp in (("older", "earlier"), ("oldest", "earlier"), ("earliest", "earlier"), ("sooner", "earlier"),
+                       ("newer", "later"), ("newest", "later"), ("latest", "later"), ("more recent", "later"),
+                       ("earlier", "earlier"), ("first", "earlier"), ("later", "later"), ("longer", "longer"),
                        ("shorter", "shorter"), ("higher", "larger"), ("larger", "larger"), ("bigger", "larger"),
                        ("more", "larger"), ("lower", "smaller"), ("smaller", "smaller"), ("less", "smaller"),
                        ("same", "same"), ("differ", "same"), ("contain", "contains"), ("include", "contains"),

@@ -221,3 +221,15 @@ def test_a_capitalised_last_word_is_part_of_the_name_not_a_legal_form():
 def test_how_far_ahead_to_stop_a_renewal_asks_for_the_notice_period(nlp, question):
     plan = parse_question(question, nlp)
     assert plan.intent == "exact_value" and plan.attributes == ["notice_period"]
+
+
+@pytest.mark.parametrize(("question", "comparison", "attribute"), [
+    ("Which is older, Tonglu's transportation deal or the Globex agreement?", "earlier", None),
+    ("Which is the newest: the Globex contract or Initech's deal?", "later", None),
+    ("To block a renewal, do we have to warn earlier under the Globex contract or under Initech's deal?",
+     "longer", "notice_period"),
+])
+def test_everyday_comparisons(nlp, question, comparison, attribute):
+    plan = parse_question(question, nlp)
+    assert plan.intent == "compare" and plan.comparison == comparison
+    assert (plan.attributes[0] if plan.attributes else None) == attribute

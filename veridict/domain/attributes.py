@@ -84,7 +84,8 @@ ATTRIBUTES: tuple[Attribute, ...] = (
          r"how (much|many days'?|long a?) ?notice", r"notice period", r"days'? notice",
          # how far ahead one must speak up to stop a renewal ("how early", "the deadline to cancel before ...")
          r"\b(how (early|far ahead|far in advance|long before)|deadline)\b.*\b(renew\w*|roll\w* over)",
-         r"\b(renew\w*|roll\w* over)\b.*\b(how (early|far ahead|far in advance|long before)|deadline)\b"),
+         r"\b(renew\w*|roll\w* over)\b.*\b(how (early|far ahead|far in advance|long before)|deadline)\b",
+         r"\b(warn\w*|notif\w*)\b.*\b(renew\w*|roll\w* over)", r"\b(renew\w*|roll\w* over)\b.*\b(warn\w*|notif\w*)"),
         ("notice", "written notice", "days prior", "non-renewal", "terminate renewal"),
         ("notice",),
         ("notice_period", "renewal_term", "termination"),
