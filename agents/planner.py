@@ -286,6 +286,9 @@ def _clean_name(name: str) -> str:
     words = name.split()
     while len(words) > 1 and words[0].lower() in NOT_NAMES:  # "Does Vitalibis": a question word is no name
         words.pop(0)
+    while len(words) > 1 and words[-1].lower() in NOT_NAMES and words[-2].endswith((".", "?", "!")):
+        words.pop()  # "We're MediaNet. Who's ...": a name ends with its sentence
+        words[-1] = words[-1].rstrip(".?!")
     return " ".join(words).strip(" ,;:")
 
 

@@ -233,3 +233,13 @@ def test_everyday_comparisons(nlp, question, comparison, attribute):
     plan = parse_question(question, nlp)
     assert plan.intent == "compare" and plan.comparison == comparison
     assert (plan.attributes[0] if plan.attributes else None) == attribute
+
+
+@pytest.mark.parametrize(("question", "name"), [
+    ("We're Globex. Who's on the other side of our reseller contract?", "Globex"),
+    ("Who did Initech sign the supply contract with?", "Initech"),
+])
+def test_who_is_on_the_other_side_asks_for_the_parties(nlp, question, name):
+    plan = parse_question(question, nlp)
+    assert plan.intent == "exact_value" and plan.attributes == ["party"]
+    assert name in plan.entities and not any(n.endswith((".", "Who")) for n in plan.entities)
