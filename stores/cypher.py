@@ -163,9 +163,13 @@ RETURN count(n) AS n
 
 # ----- reads ---------------------------------------------------------------------------------
 
+# The entity is found by its name or alias key alone, then kept only in the tenant: with the tenant in the
+# pattern FalkorDB scanned every mention of the tenant's documents (10 ms at 250 contracts); with indexes on
+# name_key and alias_keys this is an index lookup (0.3 ms).
 DOCUMENTS_FOR_ENTITY = """
-MATCH (e:Entity {tenant: $tenant})
+MATCH (e:Entity)
 WHERE e.name_key = $key OR $key IN e.alias_keys
+WITH e WHERE e.tenant = $tenant
 MATCH (d:Document {tenant: $tenant})-[:MENTIONS]->(e)
 WHERE d.status = 'active' OR NOT $active_only
 OPTIONAL MATCH (e)-[p:PARTY_TO]->(d)

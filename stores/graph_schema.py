@@ -13,6 +13,7 @@ FALKORDB_INDEXES: tuple[str, ...] = (
     "CREATE INDEX FOR (e:Entity) ON (e.id)",
     "CREATE INDEX FOR (e:Entity) ON (e.tenant)",
     "CREATE INDEX FOR (e:Entity) ON (e.name_key)",
+    "CREATE INDEX FOR (e:Entity) ON (e.alias_keys)",  # an array: "$key IN e.alias_keys" uses it
     "CREATE INDEX FOR (r:Regulation) ON (r.key)",
     "CREATE INDEX FOR (r:Regulation) ON (r.tenant)",
 )
