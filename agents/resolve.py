@@ -18,6 +18,7 @@ import time
 
 from agents.plan import DocumentRef, Plan
 from stores.errors import StoreError
+from stores.unavailable import UnavailableStore
 from tools.base import ToolContext, ms_since, one_line, status_of
 from tools.document_index import name_words
 from tools.text import squash
@@ -43,6 +44,8 @@ def resolve_documents(plan: Plan, ctx: ToolContext) -> tuple[Plan, list[TraceSte
                 ref.explicit = False  # cannot tell "missing" from "unreachable"
         return plan, trace, []
     down: dict[str, str] = {}  # a store that failed a lookup -> its error
+    if isinstance(ctx.graph, UnavailableStore):  # down since start: said even when the name index sufficed
+        down["graph"] = ctx.graph.message
     for ref in plan.documents:
         started = time.perf_counter()
         note = None
