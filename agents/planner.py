@@ -66,7 +66,7 @@ _TITLE_ONLY = re.compile(
 )
 # Capitalised words that are never party names.
 NOT_NAMES = frozenset(
-    """what which who whom when where how why is are was were does do did can could should would will shall may
+    """what which who whom whose when where how why is are was were does do did can could should would will shall may
     the a an and or of in on for to by with quote cite section page clause agreement contract gdpr ccpa hipaa
     eur usd gbp article art regulation directive under between if any all list compare i we our their its
     yes no amount notice term date law laws state""".split()

@@ -243,3 +243,8 @@ def test_who_is_on_the_other_side_asks_for_the_parties(nlp, question, name):
     plan = parse_question(question, nlp)
     assert plan.intent == "exact_value" and plan.attributes == ["party"]
     assert name in plan.entities and not any(n.endswith((".", "Who")) for n in plan.entities)
+
+
+def test_whose_law_is_a_question_not_a_jurisdiction(nlp):
+    plan = parse_question("Whose law governs the distribution contract with Globex?", nlp)
+    assert plan.attributes == ["governing_law"] and plan.constraints.jurisdiction is None
