@@ -18,7 +18,6 @@ import time
 
 from agents.plan import DocumentRef, Plan
 from stores.errors import StoreError
-from stores.unavailable import UnavailableStore
 from tools.base import ToolContext, ms_since, one_line, status_of
 from tools.document_index import name_words
 from tools.text import squash
@@ -44,8 +43,6 @@ def resolve_documents(plan: Plan, ctx: ToolContext) -> tuple[Plan, list[TraceSte
                 ref.explicit = False  # cannot tell "missing" from "unreachable"
         return plan, trace, []
     down: dict[str, str] = {}  # a store that failed a lookup -> its error
-    if isinstance(ctx.graph, UnavailableStore):  # down since start: said even when the name index sufficed
-        down["graph"] = ctx.graph.message
     for ref in plan.documents:
         started = time.perf_counter()
         note = None
@@ -81,6 +78,12 @@ def resolve_documents(plan: Plan, ctx: ToolContext) -> tuple[Plan, list[TraceSte
                 plan.documents.append(ref)
             trace.append(TraceStep(node="plan", tool="resolve_entity", arguments={"name": name},
                                    results=len(docs), ms=ms_since(started)))
+    if "graph" not in down and ctx.graph is not None:
+        # the name index answers most names without the graph; a graph that is down is still said in the answer
+        try:
+            ctx.graph.ping()
+        except StoreError as exc:
+            down["graph"] = one_line(exc)
     outages = [Outage(channel=store, store=store, error=error) for store, error in down.items()]
     for outage in outages:  # said in the answer: the names were resolved without it
         trace.append(TraceStep(node="plan", tool=outage.store, note=f"{outage.store} unavailable: {outage.error}"))
