@@ -66,8 +66,11 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         "deal with others.",
         cues=("exclusiv",),
         synonyms=("exclusive", "exclusivity", "sole"),
-        # "exclusive jurisdiction" / "venue shall be exclusively in" is a forum clause, not exclusivity
-        key_terms=("exclusiv&!jurisdiction&!venue&!court", "sole and"),
+        # "exclusive jurisdiction" / "venue shall be exclusively in" is a forum clause, not exclusivity; nor is an
+        # exclusive remedy (liability), the exclusive property / owner / holder of rights (ownership), the
+        # exclusive mechanism for disputes, or the entire and exclusive agreement
+        key_terms=("exclusiv&!jurisdiction&!venue&!court&!remed&!property of&!owner&!holder&!mechanism&!entire",
+                   "sole and"),
     ),
     ClauseType(
         "non_solicit", "non-solicitation",
