@@ -792,9 +792,7 @@ def _copy(cur: psycopg.Cursor[Any], sql: str, rows) -> None:
 
 def _name_rank(e: Entity) -> tuple[int, int, int]:
     """Which of two folded names is canonical: a full legal name beats a short one."""
-    from veridict.domain.names import has_legal_form as _key
-
-    has_form = int(_key(e.canonical_name) != e.canonical_name.strip().lower())
+    has_form = int(alias_key(e.canonical_name) != e.canonical_name.strip().lower())
     return (len(e.aliases), has_form, len(e.canonical_name))
 
 

@@ -752,3 +752,11 @@ def test_entities_sharing_an_alias_in_one_write_fold_to_the_full_name(pg_store, 
     other = Entity(tenant=tenant, canonical_name="Northwind Analytics Ltd", type="ORG")
     rep_of = _fold_batch([short, full, other])
     assert rep_of[short.id] is full and rep_of[full.id] is full and rep_of[other.id] is other
+
+
+def test_a_name_with_its_legal_form_ranks_above_the_bare_name_when_folding():
+    from stores.postgres import _name_rank
+
+    full = Entity(tenant="t", canonical_name="CloudSecure GmbH", type="ORG")
+    bare = Entity(tenant="t", canonical_name="CloudSecure", type="ORG")
+    assert _name_rank(full)[1] == 1 and _name_rank(bare)[1] == 0
