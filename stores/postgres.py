@@ -395,7 +395,10 @@ class PostgresStore:
         for e in {id(r): r for r in rep_of.values()}.values():
             names = [e.canonical_name, *e.aliases]
             keys = [(alias_key(n), n) for n in names if alias_key(n)]
-            keyed.append((e, keys, _merge_keys(e)))
+            # the keys by which it may join an entity stored from another document: its canonical name's and
+            # those of its full names (with a legal form); a bare short name ("Company") stays local
+            merge = list(dict.fromkeys(k for k, n in keys if n == e.canonical_name or has_legal_form(n)))
+            keyed.append((e, keys, merge))
         # One order for every writer, so concurrent writes of the same entities cannot deadlock.
         keyed.sort(key=lambda item: (item[0].type, alias_key(item[0].canonical_name)))
         all_keys = sorted({k for _, _, merge in keyed for k in merge})
@@ -794,13 +797,6 @@ def _name_rank(e: Entity) -> tuple[int, int, int]:
     """Which of two folded names is canonical: a full legal name beats a short one."""
     has_form = int(alias_key(e.canonical_name) != e.canonical_name.strip().lower())
     return (len(e.aliases), has_form, len(e.canonical_name))
-
-
-def _merge_keys(e: Entity) -> list[str]:
-    """The alias keys by which an entity may join one stored from another document: its canonical name's and
-    those of its full names (with a legal form). A bare short name ("Company", "Supplier") stays local."""
-    keys = [alias_key(e.canonical_name)] + [alias_key(a) for a in e.aliases if has_legal_form(a)]
-    return list(dict.fromkeys(k for k in keys if k))
 
 
 def _fold_batch(entities: list[Entity]) -> dict[str, Entity]:
