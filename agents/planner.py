@@ -25,6 +25,7 @@ from veridict.domain import (
     attribute_clause_types,
     content_words,
 )
+from veridict.domain.attributes import ADVANCE_NOTICE
 from veridict.domain.values import MONTHS, parse_amount
 
 DOC_NOUNS = (
@@ -155,7 +156,7 @@ def _attributes(low: str, calculation: bool = False) -> list[str]:
         dates.sort(key=lambda name: _first_cue(name, low))
         return dates[:3] or found[:3]
     if "notice_period" in found and "renewal_term" in found and \
-            re.search(r"notice|how (early|far ahead|far in advance|long before)|deadline", low):
+            re.search(rf"notice|{ADVANCE_NOTICE}", low):
         if not re.search(r"renewal term", low):
             found.remove("renewal_term")
     if "agreement_date" in found and "effective_date" in found:

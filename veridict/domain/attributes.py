@@ -74,6 +74,10 @@ class Attribute:
 
 
 _YEAR = r"\b(19|20)\d{2}\b"
+# How far ahead one must speak up ("how early", "the deadline to cancel before ..."): beside a renewal, the notice
+# period; the planner reads it too, to tell a notice question from a renewal one.
+ADVANCE_NOTICE = r"how (early|far ahead|far in advance|long before)|deadline"
+_RENEWS = r"renew\w*|roll\w* over"
 
 # Order matters: where two cues match, the first entry wins.
 ATTRIBUTES: tuple[Attribute, ...] = (
@@ -82,10 +86,8 @@ ATTRIBUTES: tuple[Attribute, ...] = (
         "How much advance notice a party must give, e.g. to stop an automatic renewal or to terminate.",
         (r"notice\b.*\b(renew|renewal|non-?renewal)", r"(renew|renewal).*\bnotice",
          r"how (much|many days'?|long a?) ?notice", r"notice period", r"days'? notice",
-         # how far ahead one must speak up to stop a renewal ("how early", "the deadline to cancel before ...")
-         r"\b(how (early|far ahead|far in advance|long before)|deadline)\b.*\b(renew\w*|roll\w* over)",
-         r"\b(renew\w*|roll\w* over)\b.*\b(how (early|far ahead|far in advance|long before)|deadline)\b",
-         r"\b(warn\w*|notif\w*)\b.*\b(renew\w*|roll\w* over)", r"\b(renew\w*|roll\w* over)\b.*\b(warn\w*|notif\w*)"),
+         rf"\b({ADVANCE_NOTICE})\b.*\b({_RENEWS})", rf"\b({_RENEWS})\b.*\b({ADVANCE_NOTICE})\b",
+         rf"\b(warn\w*|notif\w*)\b.*\b({_RENEWS})", rf"\b({_RENEWS})\b.*\b(warn\w*|notif\w*)"),
         ("notice", "written notice", "days prior", "non-renewal", "terminate renewal"),
         ("notice",),
         ("notice_period", "renewal_term", "termination"),
