@@ -36,6 +36,8 @@ from veridict.types import Evidence
 Verdict = Literal["correct", "ambiguous", "incorrect"]
 
 RELEVANT = 0.35
+# questions about a clause itself (is it there, which contracts have it), where a stored tag is evidence
+CLAUSE_INTENTS = ("clause_lookup", "list", "count", "compare")
 STRONG = 0.6
 MAX_EMBEDDED = 16  # passages embedded for grading per round (vector hits bring their own similarity)
 
@@ -149,8 +151,10 @@ def grade_item(plan: Plan, item: Evidence, meta: HitMeta | None, semantic: float
     asked_types = {snake_name(c) for c in plan.clause_types}
     # the section's ingestion tags, or the same clause rules run on this passage (a chunk of an untagged
     # section: "B. Both parties will not have liability for any damages other than direct damages.")
-    clause_match = bool(asked_types and ((meta and {snake_name(c) for c in meta.clause_types} & asked_types)
-                                         or (item.fact is None and asked_types & set(tag_text(item.text)))))
+    # the stored tags were given at ingest by the rules and the model learned from the expert labels (policies
+    # chosen on the training half), so a section they tag is the asked clause even in words no key list holds
+    stored_match = bool(asked_types and meta and {snake_name(c) for c in meta.clause_types} & asked_types)
+    clause_match = stored_match or bool(asked_types and item.fact is None and asked_types & set(tag_text(item.text)))
     if item.fact is not None:
         attrs = set(fact_attributes(plan.attributes))
         if attrs and item.fact.attribute in attrs:
@@ -181,7 +185,7 @@ def grade_item(plan: Plan, item: Evidence, meta: HitMeta | None, semantic: float
         reasons.append("names the asked thing")
     if clause_match:
         reasons.append("clause type")
-    if keys and not has_key:
+    if keys and not has_key and not (stored_match and not plan.attribute and plan.intent in CLAUSE_INTENTS):
         rel = min(rel, 0.2)
         reasons.append("does not name the asked thing")
     if plan.attribute and plan.intent in ("exact_value", "compare", "calculate") and not clause_match:

@@ -468,3 +468,63 @@ def test_a_reference_to_another_clause_is_named_as_a_clause():
     answer = build_answer(question, Drafter(plan, items, meta, grades, None).build(items), {e.id: e for e in items})
     assert "refers to clause 6:" in answer.text, answer.text
     assert "refers to GDPR Article 83(4):" in answer.text, answer.text
+
+
+def test_a_section_tagged_at_ingest_is_the_asked_clause_even_without_its_key_words():
+    # the learned tags read clauses the key lists do not word: "all revenue ... divided equally" is revenue sharing
+    plan = parse_question("Does the Promotion Agreement contain a revenue/profit sharing clause?")
+    text = "5.2 All net receipts from the Site shall be divided equally between Company and Partner each quarter."
+    tagged = section_item("sec:1", text, 3, "5.2")
+    untagged = section_item("chunk:2", text, 3, "5.2")
+    meta = {tagged.id: HitMeta(document_id="d1", channel="clauses", clause_types=["revenue_profit_sharing"],
+                               similarity=0.3),
+            untagged.id: HitMeta(document_id="d1", channel="lexical", similarity=0.3)}
+    _, grades = grade_evidence(plan, [tagged, untagged], meta)
+    by_id = {g.id: g for g in grades}
+    assert by_id["sec:1"].relevance >= 0.35 and "does not name the asked thing" not in by_id["sec:1"].reasons
+    assert by_id["chunk:2"].relevance <= 0.2
+    # a value question is still held to its key words: the tag says which clause, not that it states the value
+    value_plan = parse_question("What is the notice period to terminate renewal of the Promotion Agreement?")
+    _, [graded] = grade_evidence(value_plan, [tagged], {tagged.id: HitMeta(
+        document_id="d1", channel="clauses", clause_types=["notice_period"], similarity=0.3)})
+    assert graded.relevance < 0.35
+
+
+def test_a_section_tagged_at_ingest_is_quoted_when_it_is_a_strong_match():
+    question = "Does the Promotion Agreement contain a revenue/profit sharing clause? Quote the clause."
+    plan = parse_question(question)
+    for ref in plan.documents:
+        ref.document_ids, ref.titles = ["d1"], ["Promotion Agreement"]
+    text = "5.2 All net receipts from the Site shall be divided equally between Company and Partner each quarter."
+    item = section_item("sec:5.2", text, 3, "5.2")
+    meta = {item.id: HitMeta(document_id="d1", channel="clauses", clause_types=["revenue_profit_sharing"])}
+
+    def answer(relevance: float):
+        grades = {item.id: Grade(id=item.id, relevance=relevance, key_terms=False)}
+        draft = Drafter(plan, [item], meta, grades, None).build([item])
+        return build_answer(question, draft, {item.id: item})
+
+    strong = answer(0.7)
+    assert not strong.refused and "divided equally" in strong.text
+    # a weak match of a tagged section is not presented as the clause: the tag is the whole section's
+    weak = answer(0.45)
+    assert "divided equally" not in weak.text
+
+
+def test_a_list_of_contracts_with_a_clause_names_those_ingestion_tagged_in_other_words():
+    question = "Which contracts in the collection contain a revenue/profit sharing clause?"
+    plan = parse_question(question)
+    shared = section_item("section:a", "5.2 All net receipts from the Site shall be divided equally between the "
+                          "parties.", 3, "5.2")
+    shared.citation.document_id, shared.citation.document_title = "da", "SUPPLY AGREEMENT"
+    royalty = section_item("section:b", "6. Licensee shall pay a royalty of 5% of net revenue.", 4, "6")
+    royalty.citation.document_id, royalty.citation.document_title = "db", "LICENSE AGREEMENT"
+    untagged = section_item("section:c", "9. Each party shall bear its own costs of the Site.", 2, "9")
+    untagged.citation.document_id, untagged.citation.document_title = "dc", "HOSTING AGREEMENT"
+    items = [royalty, shared, untagged]
+    meta = {e.id: HitMeta(document_id=e.citation.document_id, channel="clauses",
+                          clause_types=[] if e is untagged else ["revenue_profit_sharing"]) for e in items}
+    grades = {e.id: Grade(id=e.id, relevance=0.7, key_terms=e is royalty) for e in items}
+    answer = build_answer(question, Drafter(plan, items, meta, grades, None).build(items), {e.id: e for e in items})
+    assert answer.text.startswith("2 documents match"), answer.text
+    assert {c.document_title for c in answer.citations} == {"SUPPLY AGREEMENT", "LICENSE AGREEMENT"}

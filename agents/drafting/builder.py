@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from agents.critic import RELEVANT, STRONG, Grade, key_terms, names_asked_thing
+from agents.critic import CLAUSE_INTENTS, RELEVANT, STRONG, Grade, key_terms, names_asked_thing
 from agents.drafting.draft import ClaimKind, Draft, DraftClaim
 from agents.drafting.quoting import DEFINITION, fact_of, narrow_citation, row_words, same_word, span_source
 from agents.plan import Plan
 from tools.base import HitMeta, ToolContext
 from tools.calculator import CalculatorArgs, calculator
 from tools.text import best_span, normalise_space
-from veridict.domain import AMOUNT_WORDS, ATTRIBUTE_BY_NAME, content_words
+from veridict.domain import AMOUNT_WORDS, ATTRIBUTE_BY_NAME, content_words, snake_name
 from veridict.domain.clause_rules import RULES, tag_text, title_tags
 from veridict.domain.values import fmt_number, parse_date, parse_money
 from veridict.types import Citation, Evidence, TraceStep
@@ -109,6 +109,13 @@ class DraftBuilder:
                             max_chars=QUOTE_CHARS, keep=keep)
         return normalise_space(text[s:t]) if t > s else None
 
+    def tagged_at_ingest(self, e: Evidence) -> bool:
+        """The passage's section carries an asked clause type among its stored tags."""
+        if self.plan.attribute or self.plan.intent not in CLAUSE_INTENTS:
+            return False  # a value is quoted from the sentence that states it
+        m = self.meta.get(e.id)
+        return bool(m and set(self.plan.clause_types) & {snake_name(c) for c in m.clause_types})
+
     def clause_quotes(self, ids: set[str] | None) -> list[tuple[Evidence, str]]:
         """(passage, quote) pairs of ``clause_candidates``, best first."""
         return [(e, span) for _, e, span in self.clause_candidates(ids)]
@@ -118,12 +125,21 @@ class DraftBuilder:
         1. a sentence naming the asked thing under a heading of its kind ("15. LIMITATION OF LIABILITY");
         2. a sentence that both the key terms and the clause-type rules of ingestion recognise;
         3. a sentence that only names the asked thing (an indemnity names "liabilities" but caps nothing);
-        4. a definition ('"Termination Date" shall mean ...' defines, it binds no one).
+        4. a definition ('"Termination Date" shall mean ...' defines, it binds no one);
+        5. a sentence of a section that ingestion tagged as the asked clause (rules and the model learned from
+           the expert labels) in words no key list holds, when the passage is a strong match for the question
+           (a section-level tag alone also fires on the other sentences of a long section): the sentence that
+           best covers the question.
         Within a rank, by relevance."""
         asked = [t for t in self.plan.clause_types if t in RULES]
         ranked: list[tuple[int, int, Evidence, str]] = []
         for i, e in enumerate(self.texts_for(ids)):  # texts_for is by relevance
             if not names_asked_thing(self.plan, e.text):
+                if self.tagged_at_ingest(e) and self.relevance(e) >= STRONG:
+                    s, t, _ = best_span(span_source(e), content_words(self.plan.question), max_chars=QUOTE_CHARS,
+                                        keep=lambda _: True)
+                    if t > s:
+                        ranked.append((5, i, e, normalise_space(span_source(e)[s:t])))
                 continue
             span = self.clause_span(e, tagged=True) if asked else None
             tagged = span is not None

@@ -23,10 +23,13 @@ def draft_list(d: ValueDrafter) -> None:
         # a document is listed for the clause it has, not for a passage that mentions the words: where
         # some documents have a clause the rules recognise, only those are listed
         candidates = d.clause_candidates(None)
-        # ranks 1-2 are clauses; only when there are none do the best-ranked mentions stand in
-        keep = max([2] + [rank for rank, _, _ in candidates[:1]])
+        # ranks 1-2 are clauses the rules recognise and rank 5 sections ingestion tagged as the clause; only
+        # when there are none do the best-ranked mentions stand in
+        clauses = {1, 2, 5}
+        keep = clauses if any(rank in clauses for rank, _, _ in candidates) else \
+            {rank for rank, _, _ in candidates[:1]}
         for rank, e, span in candidates:
-            if rank <= keep and d.document_of(e) not in by_doc:
+            if rank in keep and d.document_of(e) not in by_doc:
                 by_doc[d.document_of(e)], quotes[e.id] = e, span
     if not by_doc:
         for e in d.texts_for(None):
