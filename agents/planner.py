@@ -281,8 +281,16 @@ _GROUP_TAIL = re.compile(
 )
 
 
+# "IMPCO Technologies Inc. including its successors and permitted assigns": who a party binds, not its name
+_SUCCESSORS = re.compile(
+    r",?\s+(?:including|and|or|together with)\s+(?:its|their|his|her)\s+(?:respective\s+)?(?:permitted\s+)?"
+    r"(?:successors|assigns)(?:\s+(?:and|or|&)\s+(?:permitted\s+)?(?:successors|assigns))*\b,?",
+    re.I,
+)
+
+
 def _clean_name(name: str) -> str:
-    name = _GROUP_TAIL.sub("", name)
+    name = _SUCCESSORS.sub("", _GROUP_TAIL.sub("", name))
     name = re.sub(r"^(?:the|this|that|our|their)\s+", "", name.strip(" ,.;:"), flags=re.I)
     words = name.split()
     while len(words) > 1 and words[0].lower() in NOT_NAMES:  # "Does Vitalibis": a question word is no name

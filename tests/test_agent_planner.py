@@ -139,6 +139,17 @@ def test_a_party_named_with_its_group_is_the_party(nlp):
     # a name that merely contains "Affiliates" is kept whole
     plan = parse_question("Who is the counterparty of Harbor Affiliates Inc. under the Services Agreement?", nlp)
     assert plan.exclude_parties == ["Harbor Affiliates Inc."]
+    # "including its successors and permitted assigns" says whom the party binds, it is not part of the name
+    plan = parse_question("When does the Joint Venture Agreement between Northwind Traders Ltd. including its "
+                          "successors and permitted assigns and Contoso Corporation including its successors and "
+                          "permitted assigns expire?", nlp)
+    assert plan.documents[0].parties == ["Northwind Traders Ltd.", "Contoso Corporation"]
+    plan = parse_question("Who is the counterparty of Contoso Corporation and its permitted assigns under the Joint "
+                          "Venture Agreement?", nlp)
+    assert plan.documents[0].parties == ["Contoso Corporation"]
+    # a firm named for its successors keeps its name
+    plan = parse_question("Who is the counterparty of Successors Capital Inc. under the Services Agreement?", nlp)
+    assert plan.exclude_parties == ["Successors Capital Inc."]
 
 
 def test_party_names_are_not_cues(nlp):
