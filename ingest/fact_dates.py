@@ -73,19 +73,30 @@ _MADE_CUE = re.compile(
 )
 
 
-def _signature_date(doc: DocContext) -> tuple[int, int, dt.date] | None:
-    """The date in the signature part: 'IN WITNESS WHEREOF ... on November 8, 2002', 'Date: ...'."""
+def _signature_dates(doc: DocContext) -> list[tuple[int, int, dt.date]]:
+    """The dates in the signature part: 'IN WITNESS WHEREOF ... on November 8, 2002', 'Date: ...'."""
     text = doc.text
     sig = list(_SIGNATURE_START.finditer(text))
     sig_start = sig[-1].start() if sig else int(len(text) * 0.85)
+    out = []
     for d in find_dates(text[sig_start:]):
         s, e = sig_start + d.start, sig_start + d.end
         if _is_other_document_date(text[max(sig_start, s - 160) : s]) or _is_filing_footer(text, s):
             continue
         near = text[max(sig_start, s - 300) : min(len(text), e + 300)]
         if sig or re.search(r"\bBy\s*:|/s/|\bSignature\b|\bDate\s*:|\bName\s*:", near, re.I):
-            return s, e, d.value
-    return None
+            out.append((s, e, d.value))
+    return out
+
+
+def _signature_date(doc: DocContext) -> tuple[int, int, dt.date] | None:
+    """The first date in the signature part."""
+    dates = _signature_dates(doc)
+    return dates[0] if dates else None
+
+
+# "the date of the last signature", "the later of the dates below": the last party's signing
+_LAST_SIGNATURE = re.compile(r"\b(?:last|latest|later)\b", re.I)
 
 
 def agreement_dates(doc: DocContext, o_start: int, o_end: int) -> list[Fact]:
@@ -223,7 +234,7 @@ _SELF_DATE = re.compile(
         r"execution date|"
         r"execution (?:hereof|of this (?:agreement|contract))|date (?:on which|when) (?:this "
         r"(?:agreement|contract)|it) (?:is|has been|was) (?:executed|signed)|date of (?:its )?signature|"
-        r"(?:last|latest) date (?:of signature|set forth below|below)|date of the last signature|"
+        r"(?:last|latest) date (?:of signature|set forth below|below)|date of (?:the )?last signature|"
         r"(?:its )?(?:execution|signature|signing) (?:by|of) (?:both|all|the) parties|"
         r"(?:one or more )?counterparts have been (?:signed|executed))"
     ),
@@ -300,7 +311,8 @@ def effective_dates(
                     )
                 elif ref and agreement is not None:
                     cands.append(
-                        _ref_to_agreement(
+                        _last_signed(doc, ref.group(0), window_start + ref.start(), m.end(), rule, conf_here - 0.1)
+                        or _ref_to_agreement(
                             doc,
                             agreement,
                             window_start + ref.start(),
@@ -316,7 +328,8 @@ def effective_dates(
             limit = 100 if rule == "effective_date_means" else 45
             if ref and ref.start() < 60 and (not ds or ref.start() < ds[0].start) and agreement:
                 cands.append(
-                    _ref_to_agreement(
+                    _last_signed(doc, ref.group(0), m.start(), m.end() + ref.end(), rule, conf - 0.1)
+                    or _ref_to_agreement(
                         doc, agreement, m.start(), m.end() + ref.end(), rule, conf - 0.1
                     )
                 )
@@ -365,6 +378,19 @@ def effective_dates(
             quote=agreement,
         )
     ]
+
+
+def _last_signed(doc: DocContext, ref: str, start: int, end: int, rule: str, conf: float) -> Fact | None:
+    """An effective date defined as the date of the last signature: the latest date of the signature part
+    (the agreement date is the first party's), quoted where it stands."""
+    if not _LAST_SIGNATURE.search(ref):
+        return None
+    dates = _signature_dates(doc)
+    if len(dates) < 2:
+        return None
+    s, e, value = max(dates, key=lambda d: (d[2], d[0]))
+    return doc.fact("effective_date", value.isoformat(), start, end, rule, conf, value_date=value,
+                    quote_span=(s, e))
 
 
 def _ref_to_agreement(

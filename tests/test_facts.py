@@ -332,3 +332,22 @@ def test_real_cuad_contracts_match_their_labels(shared_data):
     assert not agree(
         "governing_law", gold_for("governing_law", labels[a]["Governing Law"]), predictions[b]
     )
+
+
+def test_an_effective_date_of_the_last_signature_is_the_later_signing_date():
+    text = (
+        "RESELLER AGREEMENT\n\nThis Reseller Agreement is entered into as of the Effective Date by and between "
+        'Alpha LLC ("Alpha") and Beta Inc. ("Beta").\n\n'
+        '1. Definitions. "Effective Date" means the date of last signature on this Agreement.\n\n'
+        "2. Term. This Agreement shall commence on the Effective Date and shall continue for a period of one (1) "
+        "year.\n\n"
+        "IN WITNESS WHEREOF, the parties have executed this Agreement as of the Effective Date.\n\n"
+        "Alpha LLC By: /s/ A. Smith Date: April 24, 2018\n\nBeta Inc. By: /s/ B. Jones Date: April 25, 2018\n"
+    )
+    _, facts = facts_of(text)
+    assert top(facts, "effective_date") == "2018-04-25"
+    assert top(facts, "expiration_date") == "2019-04-25"
+    # the first signature is still the date the agreement was signed when nothing says otherwise
+    _, facts = facts_of(text.replace("the date of last signature on this Agreement", "the date of execution of "
+                                                                                       "this Agreement"))
+    assert top(facts, "effective_date") == "2018-04-24"
