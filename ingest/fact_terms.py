@@ -211,8 +211,24 @@ def _is_renewal_context(before: str) -> bool:
 _STARTS_ON = re.compile(
     ws(
         r"\b(?:commenc\w*|begin\w*|start\w*|effective|take effect|come into (?:force|effect)|"
-        r"from)(?: on| as of| from| with)?(?: the date of)?\s*$"
+        r"from)(?: on| upon| as of| from| with)?(?: the date of)?\s*$"
     ),
+    re.I,
+)
+
+
+# a period that measures a condition, not the agreement: "if performance has been delayed for a period of three
+# months", "suspended for more than three (3) months", "within a period of five months of the Commencement Date"
+_CONDITION_PERIOD = re.compile(
+    ws(
+        r"\b(?:delay\w*|suspend\w*|prevent\w*|interrupt\w*|fail\w*|within|more than|exceed\w*|continuous\w*|"
+        r"at least|longer than|in excess of)\b[^.;]{0,40}$"
+    ),
+    re.I,
+)
+# the definition of another period: '"Contract Year" shall mean a period ...', '"Calendar Quarter" means ...'
+_OTHER_DEFINED = re.compile(
+    r"[\"“](?!(?:initial )?term[\"”])[A-Z][\w -]{2,40}[\"”]\s+(?:shall\s+)?(?:means?|refers?\s+to|shall\s+refer)\b",
     re.I,
 )
 
@@ -400,6 +416,12 @@ def term_and_expiry(
                     re.I,
                 ):
                     continue  # "during the first twelve months", "one year after termination"
+                if re.match(r"\s*(?:\)\s*)?thereafter\b", after, re.I) and re.search(
+                    r"\b(?:during|throughout)\s+the\s+term\b[^;]{0,80}\band\b", before, re.I
+                ):
+                    continue  # "during the Term of this Agreement and for a period of six months thereafter"
+                if _CONDITION_PERIOD.search(before) or _OTHER_DEFINED.search(sentence[: dm.start]):
+                    continue  # "delayed for a period of 3 months", '"Contract Year" shall mean a period of ...'
                 dur = dm.value
                 out.append(
                     doc.fact(

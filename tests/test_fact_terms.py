@@ -181,3 +181,29 @@ def test_term_from_its_own_execution_is_dated():
         "execution and from year to year thereafter."
     )
     assert top(facts_of(OPENING + "2. Term. " + sentence), "expiration_date") == "2018-01-15"
+
+
+@pytest.mark.parametrize(
+    "sentence, expected",
+    [
+        # a period that measures a condition is not the agreement's term
+        ("10.3 If performance of the obligations by any Party under this Contract has been delayed for a period "
+         "of 3 months, the other Party shall be entitled to terminate this Contract.", None),
+        ("The Company may terminate this Agreement if the sale of the Product has been suspended for more than "
+         "three (3) months.", None),
+        # a period after the term is not the term ...
+        ("During the Term of this Agreement and for a period of six (6) months thereafter, Alpha shall not use "
+         "the data collected from users of the Site.", None),
+        # ... but a term that runs for a period "thereafter" from its start is
+        ("This Agreement shall take effect from the Effective Date and continue in full force and effect for "
+         "twenty (20) years thereafter.", "2037-01-15"),
+        # the definition of another period is not the term
+        ('"Contract Year" shall mean a period of twelve (12) months commencing on the first day of the month in '
+         "which this Agreement becomes effective.", None),
+        # a start stated "upon" a date in the term sentence
+        ("The term of this Agreement shall commence upon April 1, 2017 and shall continue for a period of six (6) "
+         "months, unless earlier terminated.", "2017-09-30"),
+    ],
+)
+def test_only_the_agreements_own_period_makes_its_expiration(sentence, expected):
+    assert top(facts_of(OPENING + sentence), "expiration_date") == expected
