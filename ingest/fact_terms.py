@@ -48,8 +48,12 @@ _PERPETUAL = re.compile(
         r"\b(?:in perpetuity|perpetuity|perpetual(?:ly)?|indefinite(?:ly)?|no (?:fixed )?"
         r"(?:term|expiration)|(?:shall|will) not (?:be terminable|expire)|not be terminable|"
         r"until (?:and unless )?(?:terminated|either party|one party|the parties|such time as|it is "
-        r"terminated)|until (?:the )?(?:expiration|termination|expiry) of (?:the )?(?!term\b|initial|"
-        r"this agreement|this contract)[a-z]*\s*[A-Z]|"
+        r"terminated)|(?:until|through|ending on|end on|ends on|expire on|expires on|expire upon|expires upon) "
+        r"(?:the )?(?:completion|expiration|termination|expiry)(?: (?:or|and(?:/or)?) (?:the )?(?:earlier |"
+        r"early )?(?:completion|expiration|termination|expiry))? of (?!(?:the )?(?:term\b|initial|this agreement|"
+        r"this contract|(?:[a-z][\w-]*\s+){0,3}?(?:renewal|extension|extended|additional|then[- ]current) "
+        r"term))(?:the )?(?:[a-z][\w-]*\s+){0,3}?[A-Z]|"
+        r"(?:end|ends|expire|expires|terminate|terminates) (?:only )?(?:when|once) (?:it is )?terminated\b|"
         r"unless and until (?:terminated|either party|one party|the parties))"
     ),
     re.I,

@@ -207,3 +207,22 @@ def test_term_from_its_own_execution_is_dated():
 )
 def test_only_the_agreements_own_period_makes_its_expiration(sentence, expected):
     assert top(facts_of(OPENING + sentence), "expiration_date") == expected
+
+
+@pytest.mark.parametrize(
+    "sentence, expected",
+    [
+        # a term that ends on an event, not on a date: no fixed expiration
+        ("7.1 Subject to early termination pursuant to Section 7.2, this Agreement shall become effective as of "
+         "the Effective Date and shall continue until the expiration or earlier termination of the Supply "
+         "Agreement.", "perpetual"),
+        ("Unless otherwise provided herein, this Agreement will commence on the Effective Date and continue "
+         "through the completion or termination of Developer's services.", "perpetual"),
+        # the end of its own (renewal) term is not an event of another agreement
+        ("This Agreement shall commence on the Effective Date and continue until the expiration of the last "
+         "Renewal Term.", None),
+        ("This Agreement shall continue until the expiration of the Term.", None),
+    ],
+)
+def test_a_term_that_runs_until_an_event_has_no_fixed_end(sentence, expected):
+    assert top(facts_of(OPENING + sentence), "expiration_date") == expected
