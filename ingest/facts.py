@@ -32,7 +32,7 @@ from ingest.fact_dates import agreement_dates, effective_dates
 from ingest.fact_terms import notice_periods, renewal_terms, term_and_expiry
 from ingest.fact_venue import venues
 from ingest.model import ParsedDocument
-from ingest.parties import PartyDef, find_party_definitions
+from ingest.parties import PartyDef, find_party_definitions, signature_parties
 from ingest.registry import fold_name, split_suffix
 from veridict.domain.values import (
     add_duration,
@@ -121,6 +121,14 @@ def _party_facts(doc: DocContext, o_start: int, o_end: int) -> tuple[list[Fact],
                 qualifier=p.role,
             )
         )
+    if len(facts) < 2:
+        # a letter or a joint filing names its parties only where they sign
+        for name, start, end in signature_parties(doc.text):
+            key = fold_name(name)
+            if key in seen or any(key.startswith(k) or k.startswith(key) for k in seen):
+                continue
+            seen.add(key)
+            facts.append(doc.fact("party", name, start, end, "party_signature", 0.7, qualifier="party"))
     return facts, defs
 
 

@@ -732,3 +732,59 @@ def _merge_parties(first: list[PartyDef], more: list[PartyDef]) -> list[PartyDef
             out.append(p)
             keys.add(k)
     return out
+
+
+# ----------------------------------------------------------------------------- signature blocks
+
+# where the signatures begin: the last "IN WITNESS WHEREOF" (else the last fifth of the text is searched)
+_WITNESS = re.compile(r"\bIN\s+WITNESS\s+WHEREOF\b|\bEXECUTED\s+(?:as\s+an?\s+agreement|by\s+the\s+parties)\b", re.I)
+# a signature line: "By:", "BY:", "By /s/"
+_BY_LINE = re.compile(r"\b(?:By|BY)\s*(?::|/s/|_{2,})")
+# what may stand between an entity's name and its "By:": a role in parentheses, "its general partner" lines
+_BEFORE_BY = re.compile(r"[\s,.:;()\-_]*(?:\((?:[^()]{0,40})\)[\s,]*)?$")
+_NOT_IN_NAME = re.compile(r"/s/|\b(?:Name|Title|Date|Its|By|Witness|Attest|Address)\s*:|\bWHEREOF\b|\bhereto\b|"
+                          r"\bhereunder\b|\bAgreement\b|\bwritten\b", re.I)
+
+
+def signature_parties(text: str) -> list[tuple[str, int, int]]:
+    """(name, start, end) of each entity that signs under its own name: a name ending in a legal form directly
+    above a "By:" line of the signature part ("CLARUS IV-A, L.P. By: Clarus IV GP, L.P., its general partner").
+    Filings where the parties appear only there (letters, joint filing agreements) name them nowhere else."""
+    marks = list(_WITNESS.finditer(text))
+    start = marks[-1].end() if marks else int(len(text) * 0.8)
+    out: list[tuple[str, int, int]] = []
+    seen: set[str] = set()
+    for by in _BY_LINE.finditer(text, start):
+        head = text[max(start, by.start() - 160) : by.start()]
+        head = head[: len(head) - len(_BEFORE_BY.search(head).group(0))] if _BEFORE_BY.search(head) else head
+        # the name is the last line (or run after two spaces) before the signature line
+        piece = re.split(r"\n|\s{3,}|(?<=[a-z0-9)])\.\s+(?=[A-Z])", head)[-1].strip(" ,;:")
+        piece = _capitals_run(re.sub(r"^(?:(?:for and|and|for)\s+)?(?:on\s+behalf\s+of\s+)?", "", piece, flags=re.I))
+        if not piece or len(piece) > 100 or _NOT_IN_NAME.search(piece) or not piece[0].isupper():
+            continue
+        core, form = split_suffix(piece)
+        if not form or not any(len(t) >= 3 and t not in LEGAL_FORM_TOKENS for t in core):
+            continue  # a name before a legal form: "SEATTLE SOFTWARE DEVELOPERS, Inc.", not "GP, LLC"
+        s = text.rfind(piece, start, by.start())
+        if s < 0:
+            continue
+        if text[s + len(piece) : s + len(piece) + 1] == "." and not piece.endswith("."):
+            piece += "."  # "L.P" -> "L.P."
+        key = fold_name(piece)
+        if key and key not in seen:
+            seen.add(key)
+            out.append((piece, s, s + len(piece)))
+    return out
+
+
+def _capitals_run(piece: str) -> str:
+    """A name in capitals after words in lower case keeps the capitals only: "Acceptance by Developer SEATTLE
+    SOFTWARE DEVELOPERS, Inc." -> "SEATTLE SOFTWARE DEVELOPERS, Inc."."""
+    words = piece.split()
+    caps = [w.isupper() and sum(ch.isalpha() for ch in w) >= 2 for w in words]
+    if not any(caps) or all(caps):
+        return piece
+    i = len(words)
+    while i > 0 and (caps[i - 1] or fold_name(words[i - 1]) in LEGAL_FORM_TOKENS or words[i - 1] in {"&", "-"}):
+        i -= 1
+    return " ".join(words[i:]) if 0 < i < len(words) and any(caps[i:]) else piece

@@ -351,3 +351,23 @@ def test_an_effective_date_of_the_last_signature_is_the_later_signing_date():
     _, facts = facts_of(text.replace("the date of last signature on this Agreement", "the date of execution of "
                                                                                        "this Agreement"))
     assert top(facts, "effective_date") == "2018-04-24"
+
+
+def test_parties_named_only_where_they_sign_are_read_from_the_signature_block():
+    text = (
+        "JOINT FILING AGREEMENT\n\nIn accordance with Rule 13d-1(k) under the Securities Exchange Act of 1934, the "
+        "undersigned agree to the joint filing of a statement on Schedule 13D with respect to the common stock of "
+        "Contoso Corporation.\n\n"
+        "IN WITNESS WHEREOF, the undersigned hereby execute this Agreement this 14th day of February 2020.\n\n"
+        "NORTHWIND CAPITAL IV-A, L.P.\nBy: Northwind IV GP, L.P., its general partner\nBy: /s/ Jane Roe\n"
+        "Name: Jane Roe Title: Managing Director\n\n"
+        "Acceptance by Adviser FABRIKAM ADVISORS, LLC\nBy: /s/ John Doe\nName: John Doe\n\n"
+        "GP, LLC\nBy: /s/ John Doe\n"
+    )
+    _, facts = facts_of(text)
+    assert values(facts, "party") == ["NORTHWIND CAPITAL IV-A, L.P.", "FABRIKAM ADVISORS, LLC"]
+    # an opening that names the parties is not second-guessed by the signatures
+    opening = ('SERVICES AGREEMENT\n\nThis Services Agreement is made as of May 1, 2019 by and between Alpha LLC '
+               '("Alpha") and Beta Inc. ("Beta").\n\n')
+    _, facts = facts_of(opening + text.split("\n\n", 1)[1])
+    assert values(facts, "party") == ["Alpha LLC", "Beta Inc."]
