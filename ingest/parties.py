@@ -756,7 +756,8 @@ def signature_parties(text: str) -> list[tuple[str, int, int]]:
     seen: set[str] = set()
     for by in _BY_LINE.finditer(text, start):
         head = text[max(start, by.start() - 160) : by.start()]
-        head = head[: len(head) - len(_BEFORE_BY.search(head).group(0))] if _BEFORE_BY.search(head) else head
+        tail = _BEFORE_BY.search(head)
+        head = head[: tail.start()] if tail else head
         # the name is the last line (or run after two spaces) before the signature line
         piece = re.split(r"\n|\s{3,}|(?<=[a-z0-9)])\.\s+(?=[A-Z])", head)[-1].strip(" ,;:")
         piece = _capitals_run(re.sub(r"^(?:(?:for and|and|for)\s+)?(?:on\s+behalf\s+of\s+)?", "", piece, flags=re.I))
