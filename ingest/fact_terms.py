@@ -513,7 +513,9 @@ def term_and_expiry(
 _RENEW_VERB = re.compile(
     ws(
         r"\b(?:renew\w*|extension|roll(?:s|ed)? over|continue[sd]? (?:thereafter|from year|"
-        r"on a (?:year|month))|extend\w*)"
+        r"on a (?:year|month))|extend\w*|"
+        # after the initial term, on and on: "and indefinitely after that", "thereafter automatically continue"
+        r"indefinitely (?:after that|thereafter)|(?:thereafter|after that),? (?:\w+ ){0,4}?continue[sd]?)"
     ),
     re.I,
 )
@@ -608,7 +610,8 @@ def renewal_terms(doc: DocContext, terms: list[Fact]) -> list[Fact]:
             dur = Duration(3.0, "month") if unit == "quarter" else Duration(1.0, unit)
             found = (yty.start(), yty.end(), dur, "renewal_year_to_year")
         if found is None:
-            p = re.search(r"\b(?:indefinite|perpetual)\w*", low[verb_at:])
+            p = re.search(r"\b(?:indefinite|perpetual)\w*|\buntil (?:terminated|(?:either|one|a|any) party (?:gives|"
+                          r"provides|serves|terminates|elects))\b", low[verb_at:])
             if p:
                 out.append(
                     doc.fact(

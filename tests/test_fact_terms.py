@@ -226,3 +226,20 @@ def test_only_the_agreements_own_period_makes_its_expiration(sentence, expected)
 )
 def test_a_term_that_runs_until_an_event_has_no_fixed_end(sentence, expected):
     assert top(facts_of(OPENING + sentence), "expiration_date") == expected
+
+
+@pytest.mark.parametrize(
+    "sentence, expected",
+    [
+        ("2. This agreement begins on the Effective Date and shall continue for an initial term of one (1) year and "
+         "indefinitely after that until terminated by either party giving at least twelve (12) months' prior "
+         "written notice.", "perpetual"),
+        ("2. The initial term of this Agreement is two (2) years. Thereafter, this Agreement shall automatically "
+         "continue in effect until either party gives the other at least six (6) months prior written notice of "
+         "termination.", "perpetual"),
+        # no initial term runs out first: nothing renews
+        ("2. This Agreement shall continue until terminated by either party on thirty (30) days' notice.", None),
+    ],
+)
+def test_an_agreement_that_goes_on_after_its_initial_term_until_notice_renews_indefinitely(sentence, expected):
+    assert top(facts_of(OPENING + sentence), "renewal_term") == expected
