@@ -25,6 +25,7 @@ import numpy as np
 
 from agents.plan import Plan
 from agents.plan_hint import PlanHint
+from agents.planner import default_tools
 from tools.reads import QueryEmbedder
 from veridict.domain import ATTRIBUTE_BY_NAME, CLAUSE_BY_NAME
 from veridict.domain.attributes import ValueKind
@@ -131,9 +132,36 @@ def asked(question: str) -> str:
 
 def asks_yes_no(question: str) -> bool:
     """"Is there a way out just by giving notice?": a yes/no question that asks for no value, so it asks
-    whether a clause is there ("Does it roll over, and for how long?" asks for a value too)."""
-    q = asked(question)
+    whether a clause is there ("Does it roll over, and for how long?" asks for a value too). "Is there a limit on
+    how much anyone can be liable for? Show me the language." asks whether there is such a clause as well: the
+    value words are inside what is asked about, and the wording is what is wanted."""
+    q = _LEAD.sub("", asked(question))
+    if _EXISTS.match(q) and _WANTS_WORDING.search(question):
+        return True
     return bool(_YES_NO.match(q)) and not _ASKS_VALUE.search(q)
+
+
+# "Under the services contract with Vitalibis, is ...": the place comes first, the question after the comma
+_LEAD = re.compile(r"^(under|in|for|per|as for|regarding) [^,?]{3,80},\s*", re.IGNORECASE)
+_EXISTS = re.compile(r"^(is|are) (there|any|anyone|anything)\b", re.IGNORECASE)
+_WANTS_WORDING = re.compile(r"\b(quote|show me|point me|where (it|the contract|the agreement|the deal) says|"
+                            r"(the|its|exact) (language|wording))\b", re.IGNORECASE)
+# values whose cue words also turn up inside a clause question ("how much anyone can be liable for", "one of the
+# parties", "the best price"): in a yes/no question that wants the wording, they do not make it a value question
+_INCIDENTAL_VALUES = frozenset({"amount", "party"})
+
+
+def clause_question(plan: Plan) -> Plan:
+    """A yes/no question that wants the wording is a clause lookup, even where a cue word named a value in
+    passing; the clause type is then read by meaning."""
+    if plan.clause_types or plan.attribute not in _INCIDENTAL_VALUES or plan.intent != "exact_value":
+        return plan
+    if not (asks_yes_no(plan.question) and _WANTS_WORDING.search(plan.question)):
+        return plan
+    lookup = plan.model_copy(update={"intent": "clause_lookup", "attribute": None, "attributes": [],
+                                     "qualifier": None, "qualifiers": []})
+    lookup.tools = default_tools(lookup)
+    return lookup
 
 
 # The kind of value a question's own words ask for; the small embedder hardly tells "who" from "when".

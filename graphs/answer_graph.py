@@ -29,7 +29,7 @@ from agents.critic import RelevantPassages, grade_evidence, parse_relevant, rele
 from agents.drafting import Drafter, carry_addenda, documents_block, llm_evidence, parse_llm_draft
 from agents.expand import expand_queries
 from agents.llm import LLMUnavailable, call_llm, call_structured, make_chat_model, prompt_messages
-from agents.meaning import meaning_hint
+from agents.meaning import clause_question, meaning_hint
 from agents.plan_hint import PlanHint, clean_hint, merge_hint, parse_hint
 from agents.planner import load_spacy, parse_question
 from agents.provenance import build_answer
@@ -179,7 +179,7 @@ class _Nodes:
                     "trace": NewTurn([TraceStep(node="plan", ms=ms_since(started), note=f"refused: {reason}")])}
         question = clean_question(raw)
         trace: list[TraceStep] = []
-        plan = parse_question(question, self.nlp())
+        plan = clause_question(parse_question(question, self.nlp()))
         embedder = self.stores.embedder if self.stores else None
         if _needs_hint(plan) and embedder is not None:  # no cue word named it: read it by meaning
             meaning_started = time.perf_counter()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents.meaning import asks_yes_no, meaning_hint, with_contract
+from agents.meaning import asks_yes_no, clause_question, meaning_hint, with_contract
 from agents.planner import load_spacy, parse_question
 from veridict.domain import ATTRIBUTE_BY_NAME, CLAUSE_BY_NAME
 from veridict.domain.examples import ATTRIBUTE_EXAMPLES, CLAUSE_EXAMPLES
@@ -78,3 +78,30 @@ def test_everyday_brand_names_and_hyphenated_clause_names_are_read():
     assert [r.parties for r in plan.documents] == [["eDiets"]]
     plan = parse_question("Does our contract with iPass roll over?", nlp)
     assert [r.parties for r in plan.documents] == [["iPass"]]
+
+
+@pytest.mark.parametrize(
+    "question, lookup",
+    [
+        # a yes/no question that wants the wording asks whether a clause is there, whatever value words it holds
+        ("Is there a limit on how much anyone can be liable for under the Northwind deal? Show me the language.",
+         True),
+        ("Under the services contract with Contoso, is newly created IP assigned to one of the parties? Quote the "
+         "wording.", True),
+        ("Are we guaranteed the best price anyone gets under our alliance deal with Fabrikam? Quote the wording.",
+         True),
+        # a value is still a value: asked for, or asked without the wording
+        ("How much is the cap on liability under the Northwind deal? Quote the clause.", False),
+        ("Who are the parties to the Fabrikam deal? Quote the wording.", False),
+        ("Is there a limit on how much anyone can be liable for under the Northwind deal?", False),
+    ],
+)
+def test_a_yes_no_question_that_wants_the_wording_is_a_clause_lookup(question, lookup):
+    plan = parse_question(question)
+    read = clause_question(plan)
+    if lookup:
+        assert plan.attribute in ("amount", "party"), plan  # a cue word named a value in passing
+        assert read.intent == "clause_lookup" and read.attribute is None and "facts" not in read.tools, read
+        assert asks_yes_no(question)
+    else:
+        assert read == plan
