@@ -26,6 +26,7 @@ from veridict.domain import (
     CLAUSE_BY_NAME,
     NOTICE_KIND_NAMES,
     QUALIFIER_BY_NAME,
+    clause_label,
     content_words,
     fact_attributes,
     snake_name,
@@ -139,8 +140,19 @@ def _qualifier_ok(plan: Plan, item: Evidence) -> bool | None:
     return False
 
 
+def canonical_clause_question(plan: Plan) -> str | None:
+    """The asked clause in the plain words of a clause question ("Does the agreement contain a cap on liability
+    clause?"), for questions about a clause itself; None otherwise."""
+    if plan.attribute or plan.intent not in CLAUSE_INTENTS or not plan.clause_types:
+        return None
+    return f"Does the agreement contain a {clause_label(plan.clause_types[0])} clause? Quote the clause."
+
+
 def grade_item(plan: Plan, item: Evidence, meta: HitMeta | None, semantic: float | None,
-               keys: list[list[str]]) -> Grade:
+               keys: list[list[str]], canonical_sim: float | None = None) -> Grade:
+    """How relevant one passage or fact is to the plan. ``canonical_sim`` is the passage's similarity to
+    ``canonical_clause_question``: a section tagged as the asked clause is graded as well as the plainly worded
+    question would grade it, so the user's wording does not decide whether a tagged clause is found."""
     reasons: list[str] = []
     targets = set(plan.document_ids)
     doc_id = meta.document_id if meta else item.citation.document_id
@@ -180,6 +192,12 @@ def grade_item(plan: Plan, item: Evidence, meta: HitMeta | None, semantic: float
         return Grade(id=item.id, relevance=rel, key_terms=True, reasons=["graph reference"])
     sem = semantic if semantic is not None else overlap
     rel = 0.45 * overlap + 0.35 * max(0.0, sem) + (0.3 if clause_match else 0.0)
+    canonical = canonical_clause_question(plan) if stored_match and canonical_sim is not None else None
+    if canonical is not None:
+        plain = 0.45 * term_overlap(content_words(canonical), item.text) + 0.35 * max(0.0, canonical_sim or 0.0) + 0.3
+        if plain > rel:
+            rel = plain
+            reasons.append("tagged clause, graded on the plain question")
     if has_key and keys:
         rel += 0.15
         reasons.append("names the asked thing")
@@ -220,10 +238,17 @@ def grade_evidence(
     sims = {i: m.similarity for i, m in meta.items() if m.similarity is not None}
     todo = [e for e in evidence if e.fact is None and e.id not in sims][:MAX_EMBEDDED]
     sims.update(semantic_scores(embedder, query or plan.question, todo))
+    canonical = canonical_clause_question(plan)
+    plain_sims: dict[str, float] = {}
+    if canonical is not None:
+        asked = {snake_name(c) for c in plan.clause_types}
+        tagged = [e for e in evidence if e.fact is None and (m := meta.get(e.id)) is not None
+                  and asked & {snake_name(c) for c in m.clause_types}][:MAX_EMBEDDED]
+        plain_sims = semantic_scores(embedder, canonical, tagged)
     graded: list[Evidence] = []
     grades: list[Grade] = []
     for item in evidence:
-        g = grade_item(plan, item, meta.get(item.id), sims.get(item.id), keys)
+        g = grade_item(plan, item, meta.get(item.id), sims.get(item.id), keys, plain_sims.get(item.id))
         if llm_relevant is not None and g.key_terms and g.relevance > 0.1:
             g.relevance = round(min(1.0, g.relevance + (0.15 if item.id in llm_relevant else -0.1)), 4)
             g.reasons.append("llm: relevant" if item.id in llm_relevant else "llm: not relevant")

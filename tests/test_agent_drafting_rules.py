@@ -13,7 +13,7 @@ import datetime as dt
 
 import pytest
 
-from agents.critic import Grade, grade_evidence, key_terms, names_asked_thing
+from agents.critic import Grade, canonical_clause_question, grade_evidence, grade_item, key_terms, names_asked_thing
 from agents.drafting import Drafter
 from agents.drafting.quoting import stated_end_date
 from agents.planner import parse_question
@@ -528,3 +528,24 @@ def test_a_list_of_contracts_with_a_clause_names_those_ingestion_tagged_in_other
     answer = build_answer(question, Drafter(plan, items, meta, grades, None).build(items), {e.id: e for e in items})
     assert answer.text.startswith("2 documents match"), answer.text
     assert {c.document_title for c in answer.citations} == {"SUPPLY AGREEMENT", "LICENSE AGREEMENT"}
+
+
+def test_a_tagged_clause_is_graded_as_the_plainly_worded_question_would_grade_it():
+    plan = parse_question("Does anyone owe anything after the Promotion Agreement ends, like wind-down help? "
+                          "Quote the wording.")
+    plan.intent, plan.clause_types = "clause_lookup", ["post_termination_services"]  # as meaning reads it
+    assert canonical_clause_question(plan) == ("Does the agreement contain a post-termination obligations clause? "
+                                               "Quote the clause.")
+    text = "9.3 For ninety days after expiry the Supplier shall continue to supply Products to the Distributor."
+    item = section_item("sec:9.3", text, 5, "9.3")
+    meta = HitMeta(document_id="d1", channel="clauses", clause_types=["post_termination_services"])
+    users = grade_item(plan, item, meta, 0.1, [])
+    plain = grade_item(plan, item, meta, 0.1, [], canonical_sim=0.6)
+    assert plain.relevance > users.relevance
+    assert "tagged clause, graded on the plain question" in plain.reasons
+    # an untagged passage gains nothing from the plain question
+    untagged = grade_item(plan, item, HitMeta(document_id="d1", channel="lexical"), 0.1, [], canonical_sim=0.6)
+    assert "tagged clause, graded on the plain question" not in untagged.reasons
+    # nor does a value question
+    value_plan = parse_question("What is the notice period to terminate renewal of the Promotion Agreement?")
+    assert canonical_clause_question(value_plan) is None
