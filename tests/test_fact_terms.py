@@ -203,15 +203,6 @@ def test_term_from_its_own_execution_is_dated():
         # a start stated "upon" a date in the term sentence
         ("The term of this Agreement shall commence upon April 1, 2017 and shall continue for a period of six (6) "
          "months, unless earlier terminated.", "2017-09-30"),
-    ],
-)
-def test_only_the_agreements_own_period_makes_its_expiration(sentence, expected):
-    assert top(facts_of(OPENING + sentence), "expiration_date") == expected
-
-
-@pytest.mark.parametrize(
-    "sentence, expected",
-    [
         # a term that ends on an event, not on a date: no fixed expiration
         ("7.1 Subject to early termination pursuant to Section 7.2, this Agreement shall become effective as of "
          "the Effective Date and shall continue until the expiration or earlier termination of the Supply "
@@ -224,7 +215,7 @@ def test_only_the_agreements_own_period_makes_its_expiration(sentence, expected)
         ("This Agreement shall continue until the expiration of the Term.", None),
     ],
 )
-def test_a_term_that_runs_until_an_event_has_no_fixed_end(sentence, expected):
+def test_only_the_agreements_own_period_makes_its_expiration(sentence, expected):
     assert top(facts_of(OPENING + sentence), "expiration_date") == expected
 
 
