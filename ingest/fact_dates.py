@@ -95,6 +95,20 @@ def _signature_date(doc: DocContext) -> tuple[int, int, dt.date] | None:
     return dates[0] if dates else None
 
 
+SIGNING_WINDOW_DAYS = 120  # counterparts signed further apart than this are not one signing
+SIGNATURE_BLOCK_CHARS = 1500  # how far after the first signature date the other parties' dates stand
+
+
+def _last_signing(dates: list[tuple[int, int, dt.date]]) -> tuple[int, int, dt.date] | None:
+    """The latest of the signature dates that stand with the first (within ``SIGNATURE_BLOCK_CHARS``) and
+    follow it within ``SIGNING_WINDOW_DAYS``."""
+    if not dates:
+        return None
+    at, first = dates[0][0], dates[0][2]
+    same = [d for d in dates if d[0] - at <= SIGNATURE_BLOCK_CHARS and 0 <= (d[2] - first).days <= SIGNING_WINDOW_DAYS]
+    return max(same, key=lambda d: (d[2], -d[0]))
+
+
 # "the date of the last signature", "the later of the dates below": the last party's signing
 _LAST_SIGNATURE = re.compile(r"\b(?:last|latest|later)\b", re.I)
 
@@ -146,8 +160,10 @@ def agreement_dates(doc: DocContext, o_start: int, o_end: int) -> list[Fact]:
                 )
             )
             return out
-    # the signature part: "IN WITNESS WHEREOF ... on November 8, 2002", "Date: December 11, 2009"
-    signed = _signature_date(doc)
+    # the signature part: "IN WITNESS WHEREOF ... on November 8, 2002", "Date: December 11, 2009"; signed on
+    # different days, the agreement is made when the last party signs (within weeks of the first: a date months
+    # later belongs to an exhibit or a later instrument)
+    signed = _last_signing(_signature_dates(doc))
     if signed is not None:
         s, e, value = signed
         out.append(
@@ -386,9 +402,10 @@ def _last_signed(doc: DocContext, ref: str, start: int, end: int, rule: str, con
     if not _LAST_SIGNATURE.search(ref):
         return None
     dates = _signature_dates(doc)
-    if len(dates) < 2:
+    last = _last_signing(dates) if len(dates) >= 2 else None
+    if last is None:
         return None
-    s, e, value = max(dates, key=lambda d: (d[2], d[0]))
+    s, e, value = last
     return doc.fact("effective_date", value.isoformat(), start, end, rule, conf, value_date=value,
                     quote_span=(s, e))
 

@@ -371,3 +371,23 @@ def test_parties_named_only_where_they_sign_are_read_from_the_signature_block():
                '("Alpha") and Beta Inc. ("Beta").\n\n')
     _, facts = facts_of(opening + text.split("\n\n", 1)[1])
     assert values(facts, "party") == ["Alpha LLC", "Beta Inc."]
+
+
+def test_an_agreement_signed_on_different_days_is_made_when_the_last_party_signs():
+    text = (
+        "SUPPLY AGREEMENT\n\nThis Supply Agreement is entered into by and between Alpha LLC, a Delaware limited "
+        "liability company with offices at 1 Main Street, Springfield (\"Alpha\"), and Beta Inc., a California "
+        "corporation with offices at 200 Market Street, San Francisco (\"Beta\").\n\nWHEREAS, Alpha makes the "
+        "Products and Beta wishes to buy them.\n\nNOW, THEREFORE, the parties agree as follows:\n\n"
+        "1. Supply. Alpha shall supply the Products to Beta.\n\n"
+        + "".join(f"{n}. Terms. Beta shall order the Products by written purchase order and pay each invoice in "
+                  f"full within thirty days of its receipt.\n\n" for n in range(2, 14))
+        + "IN WITNESS WHEREOF, the parties have executed this Agreement.\n\n"
+        "Alpha LLC By: /s/ A. Smith Date: 9/21/98\n\nBeta Inc. By: /s/ B. Jones Date: 9/30/98\n\n"
+    )
+    _, facts = facts_of(text)
+    assert top(facts, "agreement_date") == "1998-09-30"
+    # a date of an exhibit well after the signatures is not a signing
+    exhibit = "EXHIBIT A\n\n" + "Price list terms. " * 120 + "Prices valid from June 30, 2000.\n"
+    _, facts = facts_of(text.replace("Date: 9/30/98", "Date: 9/21/98") + exhibit)
+    assert top(facts, "agreement_date") == "1998-09-21"
