@@ -140,10 +140,22 @@ def _qualifier_ok(plan: Plan, item: Evidence) -> bool | None:
     return False
 
 
+def about_a_clause(plan: Plan) -> bool:
+    """The question is about a clause itself (is it there, which contracts have it), not a value it states."""
+    return not plan.attribute and plan.intent in CLAUSE_INTENTS and bool(plan.clause_types)
+
+
+def tagged_as_asked(plan: Plan, meta: HitMeta | None) -> bool:
+    """The passage's section carries an asked clause type among the tags ingestion stored for it (the rules and
+    the model learned from the expert labels, policies chosen on the training half)."""
+    asked = {snake_name(c) for c in plan.clause_types}
+    return bool(asked and meta and asked & {snake_name(c) for c in meta.clause_types})
+
+
 def canonical_clause_question(plan: Plan) -> str | None:
     """The asked clause in the plain words of a clause question ("Does the agreement contain a cap on liability
     clause?"), for questions about a clause itself; None otherwise."""
-    if plan.attribute or plan.intent not in CLAUSE_INTENTS or not plan.clause_types:
+    if not about_a_clause(plan):
         return None
     return f"Does the agreement contain a {clause_label(plan.clause_types[0])} clause? Quote the clause."
 
@@ -163,9 +175,8 @@ def grade_item(plan: Plan, item: Evidence, meta: HitMeta | None, semantic: float
     asked_types = {snake_name(c) for c in plan.clause_types}
     # the section's ingestion tags, or the same clause rules run on this passage (a chunk of an untagged
     # section: "B. Both parties will not have liability for any damages other than direct damages.")
-    # the stored tags were given at ingest by the rules and the model learned from the expert labels (policies
-    # chosen on the training half), so a section they tag is the asked clause even in words no key list holds
-    stored_match = bool(asked_types and meta and {snake_name(c) for c in meta.clause_types} & asked_types)
+    # a section the stored tags put in the asked type is the asked clause even in words no key list holds
+    stored_match = tagged_as_asked(plan, meta)
     clause_match = stored_match or bool(asked_types and item.fact is None and asked_types & set(tag_text(item.text)))
     if item.fact is not None:
         attrs = set(fact_attributes(plan.attributes))
@@ -203,7 +214,7 @@ def grade_item(plan: Plan, item: Evidence, meta: HitMeta | None, semantic: float
         reasons.append("names the asked thing")
     if clause_match:
         reasons.append("clause type")
-    if keys and not has_key and not (stored_match and not plan.attribute and plan.intent in CLAUSE_INTENTS):
+    if keys and not has_key and not (stored_match and about_a_clause(plan)):
         rel = min(rel, 0.2)
         reasons.append("does not name the asked thing")
     if plan.attribute and plan.intent in ("exact_value", "compare", "calculate") and not clause_match:
@@ -241,9 +252,7 @@ def grade_evidence(
     canonical = canonical_clause_question(plan)
     plain_sims: dict[str, float] = {}
     if canonical is not None:
-        asked = {snake_name(c) for c in plan.clause_types}
-        tagged = [e for e in evidence if e.fact is None and (m := meta.get(e.id)) is not None
-                  and asked & {snake_name(c) for c in m.clause_types}][:MAX_EMBEDDED]
+        tagged = [e for e in evidence if e.fact is None and tagged_as_asked(plan, meta.get(e.id))][:MAX_EMBEDDED]
         plain_sims = semantic_scores(embedder, canonical, tagged)
     graded: list[Evidence] = []
     grades: list[Grade] = []

@@ -89,12 +89,6 @@ def _signature_dates(doc: DocContext) -> list[tuple[int, int, dt.date]]:
     return out
 
 
-def _signature_date(doc: DocContext) -> tuple[int, int, dt.date] | None:
-    """The first date in the signature part."""
-    dates = _signature_dates(doc)
-    return dates[0] if dates else None
-
-
 SIGNING_WINDOW_DAYS = 120  # counterparts signed further apart than this are not one signing
 SIGNATURE_BLOCK_CHARS = 1500  # how far after the first signature date the other parties' dates stand
 

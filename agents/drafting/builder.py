@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from agents.critic import CLAUSE_INTENTS, RELEVANT, STRONG, Grade, key_terms, names_asked_thing
+from agents.critic import RELEVANT, STRONG, Grade, about_a_clause, key_terms, names_asked_thing, tagged_as_asked
 from agents.drafting.draft import ClaimKind, Draft, DraftClaim
 from agents.drafting.quoting import DEFINITION, fact_of, narrow_citation, row_words, same_word, span_source
 from agents.plan import Plan
 from tools.base import HitMeta, ToolContext
 from tools.calculator import CalculatorArgs, calculator
 from tools.text import best_span, normalise_space
-from veridict.domain import AMOUNT_WORDS, ATTRIBUTE_BY_NAME, content_words, snake_name
+from veridict.domain import AMOUNT_WORDS, ATTRIBUTE_BY_NAME, content_words
 from veridict.domain.clause_rules import RULES, tag_text, title_tags
 from veridict.domain.values import fmt_number, parse_date, parse_money
 from veridict.types import Citation, Evidence, TraceStep
@@ -110,11 +110,9 @@ class DraftBuilder:
         return normalise_space(text[s:t]) if t > s else None
 
     def tagged_at_ingest(self, e: Evidence) -> bool:
-        """The passage's section carries an asked clause type among its stored tags."""
-        if self.plan.attribute or self.plan.intent not in CLAUSE_INTENTS:
-            return False  # a value is quoted from the sentence that states it
-        m = self.meta.get(e.id)
-        return bool(m and set(self.plan.clause_types) & {snake_name(c) for c in m.clause_types})
+        """The passage's section carries an asked clause type among its stored tags, in a question about the
+        clause itself (a value is quoted from the sentence that states it)."""
+        return about_a_clause(self.plan) and tagged_as_asked(self.plan, self.meta.get(e.id))
 
     def clause_quotes(self, ids: set[str] | None) -> list[tuple[Evidence, str]]:
         """(passage, quote) pairs of ``clause_candidates``, best first."""
