@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from agents.clause_check import QuoteCheck
 from agents.critic import RELEVANT, STRONG, Grade, about_a_clause, key_terms, names_asked_thing, tagged_as_asked
 from agents.drafting.draft import ClaimKind, Draft, DraftClaim
 from agents.drafting.quoting import DEFINITION, fact_of, narrow_citation, row_words, same_word, span_source
 from agents.plan import Plan
 from tools.base import HitMeta, ToolContext
 from tools.calculator import CalculatorArgs, calculator
-from tools.text import best_span, normalise_space
+from tools.text import best_span, normalise_space, sentences
 from veridict.domain import AMOUNT_WORDS, ATTRIBUTE_BY_NAME, content_words
 from veridict.domain.clause_rules import RULES, tag_text, title_tags
 from veridict.domain.values import fmt_number, parse_date, parse_money
@@ -153,7 +154,53 @@ class DraftBuilder:
                 rank = 2 if tagged else 3
             ranked.append((rank, i, e, span))
         ranked.sort(key=lambda r: r[:2])
+        ranked = self.confirmed_clauses(ranked)
+        if not ranked and ids is not None:
+            ranked = self.model_clauses(ids)
         return [(rank, e, span) for rank, _, e, span in ranked]
+
+    def model_clauses(self, ids: set[str]) -> list[tuple[int, int, Evidence, str]]:
+        """6. where no retrieved sentence of the asked documents states the clause in its key words, the sentences
+        of the retrieved passages that the clause model reads as the clause (``QuoteCheck.strongest``)."""
+        check = QuoteCheck.of(self.ctx) if about_a_clause(self.plan) else None
+        if check is None:
+            return []
+        passages = [e for e in self._all if e.fact is None and e.store != "graph" and self.status_of(e) == "active"
+                    and self.document_of(e) in ids]
+        seen: set[tuple[str, str]] = set()
+        quotes: list[tuple[Evidence, str, str]] = []
+        for e in passages:
+            head = " ".join(x for x in (e.citation.clause_number, e.citation.clause_title) if x)
+            text = span_source(e)
+            for s, t in sentences(text):
+                sentence = normalise_space(text[s:t])
+                if len(sentence) >= 40 and (self.document_of(e), sentence) not in seen:
+                    seen.add((self.document_of(e), sentence))
+                    quotes.append((e, head, sentence[:QUOTE_CHARS]))
+        found = check.strongest(self.plan.clause_types, [(h, q) for _, h, q in quotes])
+        if found:
+            self.trace.append(TraceStep(node="draft", tool="clause_check", results=len(found),
+                                        note=f"{len(found)} of {len(quotes)} sentences of the retrieved passages "
+                                             "read as the asked clause by the clause model"))
+        return [(6, i, quotes[i][0], quotes[i][2]) for i, _ in found]
+
+    def confirmed_clauses(self, ranked: list[tuple[int, int, Evidence, str]]) -> list[tuple[int, int, Evidence, str]]:
+        """The candidates the clause model also reads as an asked clause, in a question about the clause itself
+        (``agents.clause_check``): a sentence that only shares the clause's key words is not quoted as it."""
+        if not ranked or not about_a_clause(self.plan):
+            return ranked
+        check = QuoteCheck.of(self.ctx)
+        if check is None:
+            return ranked
+        heads = [" ".join(x for x in (e.citation.clause_number, e.citation.clause_title) if x) for _, _, e, _ in ranked]
+        ok = check.confirmed(self.plan.clause_types, [(h, span) for h, (_, _, _, span) in zip(heads, ranked,
+                                                                                               strict=True)])
+        kept = [r for r, keep in zip(ranked, ok, strict=True) if keep]
+        if len(kept) < len(ranked):
+            self.trace.append(TraceStep(node="draft", tool="clause_check", results=len(kept),
+                                        note=f"{len(ranked) - len(kept)} of {len(ranked)} candidate quotes are not "
+                                             "read as the asked clause by the clause model"))
+        return kept
 
     def facts_for(self, attribute: str, doc_ids: set[str] | None, status: str = "active") -> list[Evidence]:
         term = ATTRIBUTE_BY_NAME.get(attribute)

@@ -1,0 +1,147 @@
+"""Is a quoted sentence the asked clause, or a sentence that only shares its key words?
+
+The key terms of a clause type find every sentence that might be the clause: "assigns" in a preamble's
+"successors and permitted assigns" names anti-assignment words, "audit" in "track and audit use of the
+platform" names audit words. Before such a sentence is presented as the clause, a model learned from CUAD's
+expert labels on exactly such sentences scores it (``ingest/models/quote_check.npz``, rebuilt by
+``python -m bench.train_quote_check``: per clause type, a logistic regression over the sentence's embedding,
+its section's number and title before it, and its words, trained on the sentences of the train half that name
+the type's key terms). A sentence under its type's floor (chosen on cross-validated folds of the train half,
+losing at most 5 % of the contracts that have the clause) is not quoted as that clause. A type with too few
+labelled contracts, or whose best floor is none, is not checked.
+
+Where no sentence is left, the clause model that tags sections at ingest (``ingest.clause_model``) looks for
+the clause among the retrieved passages' other sentences.
+
+- ``QuoteCheck.of(ctx)``: the check for a question's tool context (None when no model fits its embedder);
+- ``QuoteCheck.confirmed(tags, quotes)``: for each (heading, sentence), whether some asked type's score
+  reaches its floor (types without a floor always pass);
+- ``QuoteCheck.strongest(tags, quotes)``: the sentences the clause model itself reads as the clause: the
+  ``SHORTLIST`` best by its words alone, scored in full, kept from the score at which ingest adds the type to a
+  section (its ``add``, chosen on cross-validated folds of the training half; a type without one is never found
+  this way), best first.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from ingest.clause_model import MODEL_DIR, ClauseModel, TextPart, load_model, model_for
+from tools.base import ToolContext
+
+VERIFIER_FILE = MODEL_DIR / "quote_check.npz"
+SHORTLIST = 6  # sentences embedded per question when the model looks for the clause itself
+
+
+@dataclass(frozen=True)
+class Verifier:
+    """Per clause type: is a key-word sentence the clause? (``bench.train_quote_check``)"""
+
+    tags: tuple[str, ...]
+    coef: np.ndarray  # (n_tags, dim)
+    intercept: np.ndarray  # (n_tags,)
+    words: TextPart  # the clause model's vocabulary, this model's word coefficients
+    floors: dict[str, float]  # the types that are checked, and the score a quote needs
+    embedding_model: str
+
+    def scores(self, vectors: np.ndarray, texts: list[str]) -> np.ndarray:
+        z = vectors @ self.coef.T + self.intercept + self.words.logits(texts)
+        return (1.0 / (1.0 + np.exp(-z))).astype(np.float32)
+
+
+@lru_cache(maxsize=2)
+def load_verifier(path: Path = VERIFIER_FILE) -> Verifier | None:
+    """The shipped quote check (read once per process), on the clause model's vocabulary; None if absent."""
+    sidecar = path.with_suffix(".json")
+    clause = load_model()
+    if not path.is_file() or not sidecar.is_file() or clause is None or clause.text is None:
+        return None
+    meta = json.loads(sidecar.read_text(encoding="utf-8"))
+    with np.load(path, allow_pickle=False) as z:
+        tags = tuple(str(t) for t in z["tags"])
+        coef = np.asarray(z["coef"], dtype=np.float32)
+        intercept = np.asarray(z["intercept"], dtype=np.float32)
+        word_coef = np.asarray(z["word_coef"], dtype=np.float32)
+    if word_coef.shape != (len(tags), len(clause.text.terms)):
+        raise ValueError(f"{path.name} does not fit the clause model's vocabulary")
+    words = TextPart(terms=clause.text.terms, idf=clause.text.idf, coef=word_coef, scale=1.0)
+    floors = {t: float(f) for t, f in meta["floors"].items() if f is not None}
+    return Verifier(tags, coef, intercept, words, floors, str(meta["embedding_model"]))
+
+
+@dataclass(frozen=True)
+class QuoteCheck:
+    model: ClauseModel
+    embedder: object  # embeds the quotes as ingest embeds chunks (embed_documents or embed_query)
+    verifier: Verifier | None = None
+
+    @classmethod
+    def of(cls, ctx: ToolContext | None) -> QuoteCheck | None:
+        embedder = ctx.embedder if ctx else None
+        if embedder is None:
+            return None
+        name = getattr(embedder, "model_name", None)
+        dim = getattr(embedder, "dim", None)
+        if not name or not isinstance(dim, int):
+            return None
+        model = model_for(str(name), dim)
+        if model is None:
+            return None
+        verifier = load_verifier()
+        if verifier is not None and (verifier.coef.shape[1] != dim
+                                     or Path(verifier.embedding_model).name != Path(str(name)).name):
+            verifier = None
+        return cls(model, embedder, verifier)
+
+    def floor(self, tag: str) -> float | None:
+        """The score a sentence needs to be quoted as ``tag`` (None: its quotes are not checked)."""
+        return self.verifier.floors.get(tag) if self.verifier else None
+
+    def vectors(self, quotes: Sequence[tuple[str, str]]) -> np.ndarray:
+        texts = [f"{head}: {text}" if head else text for head, text in quotes]
+        embed_many = getattr(self.embedder, "embed_documents", None)
+        if embed_many is not None:
+            vectors = np.asarray(embed_many(texts), dtype=np.float32)
+        else:
+            vectors = np.stack([np.asarray(self.embedder.embed_query(t), dtype=np.float32)  # type: ignore[attr-defined]
+                                for t in texts])
+        return vectors
+
+    def scores(self, quotes: Sequence[tuple[str, str]]) -> np.ndarray:
+        """The clause model's (n_quotes, n_model_tags) probabilities; a quote is (its section's number and title,
+        its text)."""
+        return self.model.chunk_scores(self.vectors(quotes), [[] for _ in quotes], [text for _, text in quotes])
+
+    def confirmed(self, tags: Sequence[str], quotes: Sequence[tuple[str, str]]) -> list[bool]:
+        floors = {t: f for t in tags if (f := self.floor(t)) is not None}
+        if not quotes or not floors or len(floors) < len(set(tags)) or self.verifier is None:
+            return [True] * len(quotes)
+        col = {t: j for j, t in enumerate(self.verifier.tags)}
+        rows = self.verifier.scores(self.vectors(quotes), [text for _, text in quotes])
+        return [any(float(row[col[t]]) >= f for t, f in floors.items()) for row in rows]
+
+    def strongest(self, tags: Sequence[str], quotes: Sequence[tuple[str, str]]) -> list[tuple[int, float]]:
+        """(index, score) of the quotes the model reads as an asked type at its ``add`` score, best first."""
+        bars = {t: p.add for t in tags if t in self.model.tags
+                and (p := self.model.policies.get(t)) is not None and p.add is not None}
+        if not quotes or not bars:
+            return []
+        col = {t: j for j, t in enumerate(self.model.tags)}
+        cols = [col[t] for t in bars]
+        order = list(range(len(quotes)))
+        if self.model.text is not None and len(quotes) > SHORTLIST:
+            words = self.model.text.logits([text for _, text in quotes])[:, cols].max(axis=1)
+            order = [int(i) for i in np.argsort(-words, kind="stable")[:SHORTLIST]]
+        rows = self.scores([quotes[i] for i in order])
+        found = []
+        for i, row in zip(order, rows, strict=True):
+            best = max(float(row[col[t]]) - bar for t, bar in bars.items())
+            if best >= 0:
+                found.append((i, best))
+        return sorted(found, key=lambda x: -x[1])

@@ -1,0 +1,65 @@
+"""The clause model's check on a quote: the asked clause, or a sentence that only shares its key words
+(real embedder, the shipped clause model)."""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.clause_check import QuoteCheck, load_verifier
+from tools.base import ToolContext
+from veridict.embeddings import Embedder
+
+
+@pytest.fixture(scope="module")
+def check():
+    c = QuoteCheck.of(ToolContext(tenant="t", embedder=Embedder()))
+    assert c is not None, "the shipped clause model fits the default embedder"
+    return c
+
+
+@pytest.mark.parametrize(("tag", "head", "text", "expected"), [
+    ("anti_assignment", "12. Assignment",
+     "Neither party may assign this Agreement or any of its rights or obligations hereunder without the prior "
+     "written consent of the other party.", True),
+    # a preamble's "successors and permitted assigns" names the key words of anti-assignment, and binds nothing
+    ("anti_assignment", "",
+     "ACME Inc. (hereinafter referred to as 'ACME', which terms shall unless repugnant to the subject or context "
+     "mean and include its successors and permitted assigns), through its Director,", False),
+    ("audit_rights", "8.2 Records",
+     "Supplier shall keep complete and accurate records and Customer may, upon ten days' notice, audit such "
+     "records during normal business hours.", True),
+    # a product feature that audits use is not a right to audit the other party
+    ("audit_rights", "",
+     "Provide the basic capabilities needed for a cloud-based platform, including the ability to manage users, "
+     "authenticate users, or track and audit use of the platform.", False),
+])
+def test_a_quote_is_kept_only_when_the_model_reads_it_as_the_clause(check, tag, head, text, expected):
+    assert check.confirmed([tag], [(head, text)]) == [expected]
+
+
+def test_only_types_with_a_cross_validated_floor_are_checked(check):
+    verifier = load_verifier()
+    assert verifier is not None
+    assert verifier.floors, "some clause types are checked"
+    for tag in verifier.tags:
+        floor = check.floor(tag)
+        assert floor is None or 0.0 < floor < 1.0
+    assert check.floor("no_such_clause") is None
+
+
+def test_the_clause_model_finds_a_clause_stated_without_its_key_words(check):
+    quotes = [("4. Fees", "Customer shall pay the fees set out in Schedule A within thirty days of invoice."),
+              ("9. Limitation of Liability",
+               "In no event shall either party's aggregate liability arising out of this Agreement exceed the "
+               "total fees paid by Customer in the twelve months preceding the claim.")]
+    found = check.strongest(["cap_on_liability"], quotes)
+    assert [i for i, _ in found] == [1]
+
+
+def test_a_type_the_model_does_not_score_passes_every_quote(check):
+    assert check.confirmed(["no_such_clause"], [("", "Anything at all."), ("", "Another sentence.")]) == [True, True]
+
+
+def test_no_embedder_means_no_check():
+    assert QuoteCheck.of(ToolContext(tenant="t")) is None
+    assert QuoteCheck.of(None) is None
