@@ -48,7 +48,7 @@ from veridict.embeddings import DEFAULT_MODEL, Embedder  # noqa: E402
 OUT = ROOT / "ingest" / "models" / "quote_check.npz"
 CACHE = Path(os.environ.get("VERIDICT_QUOTE_CACHE", "/tmp/veridict-quote-units"))
 MIN_POSITIVE_CONTRACTS = 8
-FLOOR_GRID = (0.0, 0.02, 0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5)
+FLOOR_GRID = (0.0, 0.005, 0.01, 0.02, 0.03, 0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5)
 PRESENT_WEIGHT = 0.75
 MAX_PRESENT_LOSS = 0.05
 
