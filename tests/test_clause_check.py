@@ -3,16 +3,25 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pytest
 
 from agents.clause_check import QuoteCheck, load_verifier
-from tools.base import ToolContext
+from agents.critic import Grade
+from agents.drafting import Drafter
+from agents.planner import parse_question
+from agents.provenance import build_answer
+from tools.base import HitMeta, ToolContext
 from veridict.embeddings import Embedder
+from veridict.types import Citation, Evidence
+
+_EMBEDDER = lru_cache(maxsize=1)(Embedder)
 
 
 @pytest.fixture(scope="module")
 def check():
-    c = QuoteCheck.of(ToolContext(tenant="t", embedder=Embedder()))
+    c = QuoteCheck.of(ToolContext(tenant="t", embedder=_EMBEDDER()))
     assert c is not None, "the shipped clause model fits the default embedder"
     return c
 
@@ -63,3 +72,40 @@ def test_a_type_the_model_does_not_score_passes_every_quote(check):
 def test_no_embedder_means_no_check():
     assert QuoteCheck.of(ToolContext(tenant="t")) is None
     assert QuoteCheck.of(None) is None
+
+
+def _passage(i: str, text: str, page: int) -> Evidence:
+    c = Citation(document_id="d1", document_title="Joint Venture Agreement", version=1, page=page, quote=text,
+                 store="lexical")
+    return Evidence(id=i, store="lexical", text=text, citation=c)
+
+
+def _answer(question: str, *items: Evidence):
+    plan = parse_question(question)
+    for ref in plan.documents:
+        ref.document_ids, ref.titles = ["d1"], ["Joint Venture Agreement"]
+    meta = {e.id: HitMeta(document_id="d1", channel="lexical") for e in items}
+    grades = {e.id: Grade(id=e.id, relevance=0.9, key_terms=True) for e in items}
+    ctx = ToolContext(tenant="t", embedder=_EMBEDDER())
+    drafter = Drafter(plan, list(items), meta, grades, ctx)
+    draft = drafter.build(list(items))
+    return drafter, build_answer(question, draft, {e.id: e for e in items})
+
+
+PREAMBLE = ("ACME Inc. (hereinafter referred to as 'ACME', which terms shall unless repugnant to the subject or "
+            "context mean and include its successors and permitted assigns), through its Director,")
+CLAUSE = ("Neither party may assign this Agreement or any of its rights or obligations hereunder without the prior "
+          "written consent of the other party.")
+QUESTION = "Does the Joint Venture Agreement contain an anti-assignment clause? Quote the clause."
+
+
+def test_the_drafter_quotes_the_clause_and_not_a_sentence_that_only_shares_its_words():
+    drafter, answer = _answer(QUESTION, _passage("p1", PREAMBLE, 1), _passage("p2", CLAUSE, 9))
+    assert not answer.refused, answer.text
+    assert [c.page for c in answer.citations] == [9]
+    assert any(t.tool == "clause_check" for t in drafter.trace)
+
+
+def test_a_clause_found_only_in_its_key_words_is_not_found():
+    _, answer = _answer(QUESTION, _passage("p1", PREAMBLE, 1))
+    assert answer.refused, answer.text
