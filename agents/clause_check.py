@@ -32,6 +32,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ingest.chunking import headed
 from ingest.clause_model import MODEL_DIR, ClauseModel, TextPart, load_model, model_for
 from tools.base import ToolContext
 
@@ -104,7 +105,7 @@ class QuoteCheck:
         return self.verifier.floors.get(tag) if self.verifier else None
 
     def vectors(self, quotes: Sequence[tuple[str, str]]) -> np.ndarray:
-        texts = [f"{head}: {text}" if head else text for head, text in quotes]
+        texts = [headed(head, text) for head, text in quotes]
         embed_many = getattr(self.embedder, "embed_documents", None)
         if embed_many is not None:
             vectors = np.asarray(embed_many(texts), dtype=np.float32)

@@ -29,6 +29,7 @@ from agents.critic import names_asked_thing
 from agents.plan import Plan
 from bench.clause_units import paraphrase_ids
 from bench.fact_agreement import DATA, load_annotations, load_contracts
+from ingest.chunking import heading
 from ingest.clause_model import load_model
 from ingest.clause_types import CUAD_TO_TAG, sections_from_parsed
 from ingest.text_document import parsed_from_text
@@ -57,7 +58,7 @@ def candidates(con: dict, anns: dict, tags: list[str]) -> list[dict]:
             if e - s < 15 or not names_asked_thing(plan, text[s:e]):
                 continue
             i = bisect.bisect_right(starts, s) - 1
-            head = " ".join(x for x in (secs[i].number, secs[i].title) if x) if i >= 0 else ""
+            head = heading(secs[i].number, secs[i].title) if i >= 0 else ""
             label = any(min(ge, e) - max(gs, s) >= min(MIN_OVERLAP, ge - gs) for gs, ge in gold.get(tag, []))
             out.append(dict(doc=con["doc_id"], tag=tag, head=head, text=text[s:e], label=label,
                             present=bool(gold.get(tag))))

@@ -41,6 +41,7 @@ if str(ROOT) not in sys.path:
 from bench.clause_quote_check import candidates  # noqa: E402
 from bench.clause_units import data_hash, training_contracts  # noqa: E402
 from bench.fact_agreement import load_annotations  # noqa: E402
+from ingest.chunking import headed  # noqa: E402
 from ingest.clause_model import TextPart, load_model  # noqa: E402
 from veridict.domain import CLAUSE_BY_NAME  # noqa: E402
 from veridict.embeddings import DEFAULT_MODEL, Embedder  # noqa: E402
@@ -54,7 +55,8 @@ MAX_PRESENT_LOSS = 0.05
 
 
 def embed_rows(doc_id: str, rows: list[dict], embedder: Embedder) -> np.ndarray:
-    texts = list(dict.fromkeys(f"{r['head']}: {r['text']}" if r["head"] else r["text"] for r in rows))
+    keyed = [headed(r["head"], r["text"]) for r in rows]
+    texts = list(dict.fromkeys(keyed))
     key = hashlib.sha1("\x1e".join(texts).encode()).hexdigest()[:16]
     path = CACHE / f"{doc_id}-{key}.npy"
     if path.exists():
@@ -64,8 +66,7 @@ def embed_rows(doc_id: str, rows: list[dict], embedder: Embedder) -> np.ndarray:
         CACHE.mkdir(parents=True, exist_ok=True)
         np.save(path, vecs)
     at = {t: i for i, t in enumerate(texts)}
-    return np.stack([vecs[at[f"{r['head']}: {r['text']}" if r["head"] else r["text"]]] for r in rows]) if rows \
-        else np.zeros((0, embedder.dim), dtype=np.float32)
+    return np.stack([vecs[at[t]] for t in keyed]) if rows else np.zeros((0, embedder.dim), dtype=np.float32)
 
 
 def text_matrix(texts: list[str], part: TextPart) -> Any:

@@ -90,9 +90,16 @@ def make_chunks(
     return chunks
 
 
+def heading(number: str | None, title: str | None) -> str:
+    """A section's number and title as one line ("9.2 Assignment"); empty when it has neither."""
+    return " ".join(x for x in (number, title) if x)
+
+
+def headed(head: str, text: str) -> str:
+    """A text after its heading, as it is embedded: the clause number and title give the words their context."""
+    return f"{head}: {text}" if head else text
+
+
 def embedding_text(chunk: Chunk, section: Section | None) -> str:
-    """What is embedded: the clause number and title give the words their context."""
-    if section and (section.number or section.title):
-        head = " ".join(x for x in (section.number, section.title) if x)
-        return f"{head}: {chunk.text}"
-    return chunk.text
+    """What is embedded for a chunk: the chunk's text after its section's heading."""
+    return headed(heading(section.number, section.title) if section else "", chunk.text)

@@ -10,6 +10,7 @@ from agents.critic import RELEVANT, STRONG, Grade, about_a_clause, key_terms, na
 from agents.drafting.draft import ClaimKind, Draft, DraftClaim
 from agents.drafting.quoting import DEFINITION, fact_of, narrow_citation, row_words, same_word, span_source
 from agents.plan import Plan
+from ingest.chunking import heading
 from tools.base import HitMeta, ToolContext
 from tools.calculator import CalculatorArgs, calculator
 from tools.text import best_span, normalise_space, sentences
@@ -170,7 +171,7 @@ class DraftBuilder:
         seen: set[tuple[str, str]] = set()
         quotes: list[tuple[Evidence, str, str]] = []
         for e in passages:
-            head = " ".join(x for x in (e.citation.clause_number, e.citation.clause_title) if x)
+            head = heading(e.citation.clause_number, e.citation.clause_title)
             text = span_source(e)
             for s, t in sentences(text):
                 sentence = normalise_space(text[s:t])
@@ -192,9 +193,9 @@ class DraftBuilder:
         check = QuoteCheck.of(self.ctx)
         if check is None:
             return ranked
-        heads = [" ".join(x for x in (e.citation.clause_number, e.citation.clause_title) if x) for _, _, e, _ in ranked]
-        ok = check.confirmed(self.plan.clause_types, [(h, span) for h, (_, _, _, span) in zip(heads, ranked,
-                                                                                               strict=True)])
+        ok = check.confirmed(self.plan.clause_types,
+                             [(heading(e.citation.clause_number, e.citation.clause_title), span)
+                              for _, _, e, span in ranked])
         kept = [r for r, keep in zip(ranked, ok, strict=True) if keep]
         if len(kept) < len(ranked):
             self.trace.append(TraceStep(node="draft", tool="clause_check", results=len(kept),
