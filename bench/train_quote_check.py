@@ -52,6 +52,7 @@ MIN_POSITIVE_CONTRACTS = 8
 FLOOR_GRID = (0.0, 0.005, 0.01, 0.02, 0.03, 0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5)
 PRESENT_WEIGHT = 0.75
 MAX_PRESENT_LOSS = 0.05
+TEXT_SCALE = 32.0  # the TF-IDF row's norm beside the standardised embedding's, as in the clause model
 
 
 def embed_rows(doc_id: str, rows: list[dict], embedder: Embedder) -> np.ndarray:
@@ -70,24 +71,16 @@ def embed_rows(doc_id: str, rows: list[dict], embedder: Embedder) -> np.ndarray:
 
 
 def text_matrix(texts: list[str], part: TextPart) -> Any:
-    """The clause model's TF-IDF rows (sublinear tf, its idf, l2 norm) as a sparse matrix."""
+    """The clause model's TF-IDF rows (``TextPart.row``, l2-normalised) as a sparse matrix."""
     from scipy import sparse
-
-    from ingest.clause_model import text_terms
 
     indptr, cols, vals = [0], [], []
     for text in texts:
-        counts: dict[int, int] = {}
-        for t in text_terms(text):
-            j = part.terms.get(t)
-            if j is not None:
-                counts[j] = counts.get(j, 0) + 1
-        if counts:
-            c = np.fromiter(counts, dtype=np.int64)
-            v = (1.0 + np.log(np.fromiter(counts.values(), dtype=np.float64))) * part.idf[c]
-            v /= max(1e-12, float(np.linalg.norm(v)))
+        row = part.row(text)
+        if row is not None:
+            c, v = row
             cols.extend(c.tolist())
-            vals.extend(v.tolist())
+            vals.extend((v / max(1e-12, float(np.linalg.norm(v)))).tolist())
         indptr.append(len(cols))
     return sparse.csr_matrix((np.asarray(vals, dtype=np.float32), np.asarray(cols), np.asarray(indptr)),
                              shape=(len(texts), len(part.terms)))
@@ -107,8 +100,6 @@ def fit(x: np.ndarray, words, y: np.ndarray, c: float) -> tuple[np.ndarray, floa
     return w.astype(np.float32), float(lr.intercept_[0] - w @ mu), (lr.coef_[0][x.shape[1]:] * TEXT_SCALE
                                                                      ).astype(np.float32)
 
-
-TEXT_SCALE = 32.0
 
 
 def floor_for(rows: list[dict], scores: np.ndarray) -> tuple[float | None, dict]:

@@ -72,19 +72,26 @@ class TextPart:
         return cls(terms={str(t): i for i, t in enumerate(terms)}, idf=np.asarray(idf, dtype=np.float64),
                    coef=np.asarray(coef, dtype=np.float32), scale=float(scale))
 
+    def row(self, text: str) -> tuple[np.ndarray, np.ndarray] | None:
+        """The text's TF-IDF row before normalising: (columns, sublinear tf x idf); None without a known term."""
+        counts: dict[int, int] = {}
+        for t in text_terms(text):
+            j = self.terms.get(t)
+            if j is not None:
+                counts[j] = counts.get(j, 0) + 1
+        if not counts:
+            return None
+        cols = np.fromiter(counts, dtype=np.int64)
+        return cols, (1.0 + np.log(np.fromiter(counts.values(), dtype=np.float64))) * self.idf[cols]
+
     def logits(self, texts: list[str]) -> np.ndarray:
         """Each text's contribution to each type's logit: (n_texts, n_tags)."""
         out = np.zeros((len(texts), self.coef.shape[0]), dtype=np.float32)
         for i, text in enumerate(texts):
-            counts: dict[int, int] = {}
-            for t in text_terms(text):
-                j = self.terms.get(t)
-                if j is not None:
-                    counts[j] = counts.get(j, 0) + 1
-            if not counts:
+            row = self.row(text)
+            if row is None:
                 continue
-            cols = np.fromiter(counts, dtype=np.int64)
-            vals = (1.0 + np.log(np.fromiter(counts.values(), dtype=np.float64))) * self.idf[cols]
+            cols, vals = row
             vals *= self.scale / max(1e-12, float(np.linalg.norm(vals)))
             out[i] = self.coef[:, cols] @ vals
         return out
