@@ -16,6 +16,8 @@ the clause among the retrieved passages' other sentences.
 - ``QuoteCheck.of(ctx)``: the check for a question's tool context (None when no model fits its embedder);
 - ``QuoteCheck.confirmed(tags, quotes)``: for each (heading, sentence), whether some asked type's score
   reaches its floor (types without a floor always pass);
+- ``QuoteCheck.strength(tags, quotes)``: for each (heading, sentence), its best score among the asked types the
+  check has a model for (None where it has none), to say which of several passages reads most as the clause;
 - ``QuoteCheck.strongest(tags, quotes)``: the sentences the clause model itself reads as the clause: the
   ``SHORTLIST`` best by its words alone, scored in full, kept from the score at which ingest adds the type to a
   section (its ``add``, chosen on cross-validated folds of the training half; a type without one is never found
@@ -126,6 +128,17 @@ class QuoteCheck:
         col = {t: j for j, t in enumerate(self.verifier.tags)}
         rows = self.verifier.scores(self.vectors(quotes), [text for _, text in quotes])
         return [any(float(row[col[t]]) >= f for t, f in floors.items()) for row in rows]
+
+    def strength(self, tags: Sequence[str], quotes: Sequence[tuple[str, str]]) -> list[float | None]:
+        verifier = self.verifier
+        if not quotes or verifier is None:
+            return [None] * len(quotes)
+        col = {t: j for j, t in enumerate(verifier.tags)}
+        modelled = [t for t in dict.fromkeys(tags) if t in col and bool(np.any(verifier.coef[col[t]]))]
+        if not modelled:
+            return [None] * len(quotes)
+        rows = verifier.scores(self.vectors(quotes), [text for _, text in quotes])
+        return [max(float(row[col[t]]) for t in modelled) for row in rows]
 
     def strongest(self, tags: Sequence[str], quotes: Sequence[tuple[str, str]]) -> list[tuple[int, float]]:
         """(index, score) of the quotes the model reads as an asked type at its ``add`` score, best first."""

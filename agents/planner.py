@@ -106,7 +106,9 @@ def parse_question(question: str, nlp=None) -> Plan:
     low = bare
     if plan.intent == "clause_lookup" and plan.attributes and plan.attributes[0] != "amount" and not plan.clause_types:
         plan.clause_types = attribute_clause_types(plan.attributes[0])
-    if plan.intent in ("clause_lookup", "list", "count") and plan.clause_types and not _asks_value(low):
+    about_clause = plan.intent in ("clause_lookup", "list", "count") or (
+        plan.intent == "compare" and _comparison(low) == "contains")  # "which of these contains a cap on liability"
+    if about_clause and plan.clause_types and not _asks_value(low):
         plan.attributes = [a for a in plan.attributes if a not in ("amount",)]
     if plan.intent in ("clause_lookup",) and plan.clause_types:
         # a clause question names a clause type; an attribute cue inside it is not a value request

@@ -199,6 +199,20 @@ def test_list_and_compare(stores, settings, tenant):
     assert_figures_cited(compared)
 
 
+def test_which_contains_a_clause_names_the_one_that_has_it_first(stores, settings, tenant):
+    """'Which of these contains a cap on liability clause' asks about the clause, not the cap's amount: the
+    verdict names the contract with the clause first and quotes it; the other is said to have none."""
+    answer = ask(stores, settings, tenant, "Which of these contracts contains a cap on liability clause: the Globex "
+                                           "agreement or the CloudSecure agreement?")
+    assert not answer.refused
+    verdict = answer.text.split(". ")[0]
+    assert "CloudSecure Vendor Agreement" in verdict and "Globex" not in verdict
+    assert "shall not exceed EUR 1,000,000" in answer.text
+    assert "No cap on liability clause was found in" in answer.text
+    assert {(c.document_title, c.clause_number) for c in answer.citations} == {("CloudSecure Vendor Agreement",
+                                                                                "10.1")}
+
+
 def test_calculator_refuses_to_add_currencies(stores, settings, tenant):
     answer = ask(stores, settings, tenant, "What is the total of the penalty in the CloudSecure agreement and the "
                                            "fee in the Globex agreement?")

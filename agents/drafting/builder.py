@@ -131,6 +131,14 @@ class DraftBuilder:
            (a section-level tag alone also fires on the other sentences of a long section): the sentence that
            best covers the question.
         Within a rank, by relevance."""
+        ranked = self.key_word_clauses(ids)
+        ranked = self.confirmed_clauses(ranked)
+        if not ranked and ids is not None:
+            ranked = self.model_clauses(ids)
+        return [(rank, e, span) for rank, _, e, span in ranked]
+
+    def key_word_clauses(self, ids: set[str] | None) -> list[tuple[int, int, Evidence, str]]:
+        """``clause_candidates`` before the quote check: (rank, relevance order, passage, quote), best first."""
         asked = [t for t in self.plan.clause_types if t in RULES]
         ranked: list[tuple[int, int, Evidence, str]] = []
         for i, e in enumerate(self.texts_for(ids)):  # texts_for is by relevance
@@ -155,10 +163,15 @@ class DraftBuilder:
                 rank = 2 if tagged else 3
             ranked.append((rank, i, e, span))
         ranked.sort(key=lambda r: r[:2])
-        ranked = self.confirmed_clauses(ranked)
-        if not ranked and ids is not None:
-            ranked = self.model_clauses(ids)
-        return [(rank, e, span) for rank, _, e, span in ranked]
+        return ranked
+
+    def clause_strength(self, quotes: Sequence[tuple[Evidence, str]]) -> list[float | None]:
+        """How strongly the quote check reads each (passage, quote) as an asked clause type (None: no model)."""
+        check = QuoteCheck.of(self.ctx)
+        if check is None or not quotes:
+            return [None] * len(quotes)
+        return check.strength(self.plan.clause_types,
+                              [(heading(e.citation.clause_number, e.citation.clause_title), q) for e, q in quotes])
 
     def model_clauses(self, ids: set[str]) -> list[tuple[int, int, Evidence, str]]:
         """6. where no retrieved sentence of the asked documents states the clause in its key words, the sentences

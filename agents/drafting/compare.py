@@ -6,14 +6,20 @@ from agents.drafting.quoting import join_names
 from agents.drafting.registry import drafts
 from agents.drafting.values import ValueDrafter
 from agents.plan import DocumentRef
+from veridict.domain import clause_label
 from veridict.domain.names import alias_key
 from veridict.domain.values import duration_days, parse_amount, parse_date
 from veridict.types import Evidence
+
+CONTAINS_QUOTES = 3  # quotes per document scored to pick its clearest
 
 
 @drafts("compare")
 def draft_compare(d: ValueDrafter) -> None:
     """Each document's value (or clause), then the verdict, which the answer states first."""
+    if d.plan.comparison == "contains" and not d.plan.attribute and d.plan.clause_types:
+        draft_contains(d)
+        return
     first = len(d.draft.claims)
     found: list[tuple[DocumentRef, Evidence | None]] = []
     for ref in d.plan.documents:
@@ -38,6 +44,58 @@ def draft_compare(d: ValueDrafter) -> None:
     state_verdict(d, have)
     verdict = d.draft.claims[before:]
     d.draft.claims[first:] = verdict + d.draft.claims[first:before]  # the answer first, then its grounds
+
+
+def _strongest(d: ValueDrafter, quoted: list[tuple[Evidence, str]]) -> tuple[Evidence, str, float] | None:
+    """The quote of one document that the quote check reads most as the asked clause (the first when it has no
+    model for the type), with its score (-1 without a model)."""
+    if not quoted:
+        return None
+    top = quoted[:CONTAINS_QUOTES]
+    scores = [s if s is not None else -1.0 for s in d.clause_strength(top)]
+    i = max(range(len(top)), key=lambda k: (scores[k], -k))
+    return top[i][0], top[i][1], scores[i]
+
+
+def draft_contains(d: ValueDrafter) -> None:
+    """Which of the compared documents has the asked clause. The verdict comes first: the documents with a quote
+    the clause check accepts (when several do, the one it reads most clearly as the clause first); when none
+    does, the question still asks which one, so the passage that comes closest is quoted as the closest, not as
+    the clause. Then each document's quote, or that nothing was found in it."""
+    label = clause_label(d.plan.clause_types[0])
+    a_label = f"{'an' if label[:1].lower() in 'aeiou' else 'a'} {label}"
+    found: list[tuple[DocumentRef, Evidence, str, float]] = []
+    missing: list[DocumentRef] = []
+    for ref in d.plan.documents:
+        best = _strongest(d, d.clause_quotes(set(ref.document_ids)))
+        if best is None:
+            missing.append(ref)
+        else:
+            found.append((ref, *best))
+    found.sort(key=lambda f: -f[3])  # stable: without scores, in the question's order
+    if found:
+        cites = [(span, d.cite(ev, span)) for _, ev, span, _ in found]
+        names = [compared_name(d, ref, ev) for ref, ev, _, _ in found]
+        if len(found) == 1:
+            verdict = f"{names[0]} contains {a_label} clause"
+        else:
+            verdict = (f"{'Both' if len(found) == 2 and not missing else join_names(names)} have a passage "
+                       f"that reads as {a_label} clause; the clearest is in {names[0]}")
+        d.say(verdict, [n for _, n in cites])
+        for (span, n), name in zip(cites, names, strict=True):
+            d.say(f'{name} ({d.cited_where(n)}): "{span}"', [n])
+        for ref in missing:
+            d.say(f"No {label} clause was found in {ref.titles[0] if ref.titles else ref.mention}", [],
+                  kind="framing")
+        return
+    closest = [(ref, best) for ref in d.plan.documents
+               if (best := _strongest(d, [(e, q) for _, _, e, q in d.key_word_clauses(set(ref.document_ids))]))]
+    if not closest:
+        return
+    ref, (ev, span, _) = max(closest, key=lambda c: c[1][2])
+    n = d.cite(ev, span)
+    d.say(f"Neither contract states a clause that reads clearly as {a_label} clause; the closest passage is in "
+          f'{compared_name(d, ref, ev)} ({d.cited_where(n)}): "{span}"', [n])
 
 
 def compared_name(d: ValueDrafter, ref: DocumentRef, e: Evidence) -> str:
