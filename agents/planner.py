@@ -137,9 +137,11 @@ def parse_question(question: str, nlp=None) -> Plan:
             plan.attributes.append("agreement_date")
             plan.attribute = plan.attributes[0]
     plan.comparison = _comparison(low) if plan.intent == "compare" else None
-    if plan.comparison in ("earlier", "later") and plan.attributes and \
-            ATTRIBUTE_BY_NAME[plan.attributes[0]].kind == "period":  # "warn earlier": the longer notice
-        plan.comparison = "longer" if plan.comparison == "earlier" else "shorter"
+    if plan.comparison in ("earlier", "later", "larger", "smaller") and plan.attributes and \
+            ATTRIBUTE_BY_NAME[plan.attributes[0]].kind == "period":  # "warn earlier", "more notice": the longer
+        plan.comparison = "longer" if plan.comparison in ("earlier", "larger") else "shorter"
+    if plan.intent == "compare" and plan.comparison is None and plan.clause_types and not plan.attributes:
+        plan.comparison = "contains"  # "which one has limits on assignment: A or B" asks which has the clause
     plan.exclude_parties = [p for m in _OF_UNDER.finditer(q) for p in [_GROUP_TAIL.sub("", m.group("party")).strip()]]
     plan.sub_questions = _sub_questions(plan)
     plan.tools = default_tools(plan)
@@ -300,6 +302,8 @@ def _clean_name(name: str) -> str:
     while len(words) > 1 and words[-1].lower() in NOT_NAMES and words[-2].endswith((".", "?", "!")):
         words.pop()  # "We're MediaNet. Who's ...": a name ends with its sentence
         words[-1] = words[-1].rstrip(".?!")
+    while len(words) > 1 and words[-1].lower() in ("and", "&", "of", "or"):
+        words.pop()  # "between the contract with Jaguar and the ...": a name does not end on a joining word
     return " ".join(words).strip(" ,;:")
 
 

@@ -239,6 +239,12 @@ def test_how_far_ahead_to_stop_a_renewal_asks_for_the_notice_period(nlp, questio
     ("Which is the newest: the Globex contract or Initech's deal?", "later", None),
     ("To block a renewal, do we have to warn earlier under the Globex contract or under Initech's deal?",
      "longer", "notice_period"),
+    ("Which needs more notice to stop it renewing, the Globex agreement or our contract with Initech?",
+     "longer", "notice_period"),
+    ("Which one has limits on assignment: the supply contract with Globex or Initech's reseller deal?",
+     "contains", None),
+    ("Which of these contracts contains a cap on liability clause: the Globex agreement or Initech's deal?",
+     "contains", None),
 ])
 def test_everyday_comparisons(nlp, question, comparison, attribute):
     plan = parse_question(question, nlp)
@@ -254,6 +260,12 @@ def test_who_is_on_the_other_side_asks_for_the_parties(nlp, question, name):
     plan = parse_question(question, nlp)
     assert plan.intent == "exact_value" and plan.attributes == ["party"]
     assert name in plan.entities and not any(n.endswith((".", "Who")) for n in plan.entities)
+
+
+def test_a_name_does_not_end_on_the_word_that_joins_two_documents(nlp):
+    plan = parse_question("Between the distribution contract with Globex and the Initech outsourcing contract, "
+                          "which includes audit rights?", nlp)
+    assert [r.parties for r in plan.documents] == [["Globex"], ["Initech"]]
 
 
 def test_whose_law_is_a_question_not_a_jurisdiction(nlp):
