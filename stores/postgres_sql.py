@@ -249,17 +249,28 @@ WHERE d.tenant = %(tenant)s AND d.status = 'active'
               WHERE m.tenant = d.tenant AND m.document_id = d.id AND m.entity_id = %(entity_id)s)
 ORDER BY d.doc_key"""
 
-# The names a document goes by: its parties (party facts, and the aliases of the entities mentioned in it
-# in a party role), for the in-memory document-name index. Active documents only.
+# The names a document goes by, for the in-memory document-name index: its party facts, and for each entity
+# it mentions in a party role, every name the document itself gives that entity (with or without a role) and
+# the entity's canonical name. Active documents only. Not every alias the entity has gathered across the
+# library: "Reseller" from one contract, or a misread heading from another, would make a party of one
+# contract a name of all the others that party signed.
 DOCUMENT_NAMES = """
 SELECT f.document_id::text AS document_id, f.value_text AS name
 FROM facts f JOIN documents d ON d.tenant = f.tenant AND d.id = f.document_id
 WHERE f.tenant = %(tenant)s AND d.status = 'active' AND f.attribute = 'party'
 UNION
-SELECT m.document_id::text, a.surface
+SELECT n.document_id::text, n.surface
+FROM mentions n
+JOIN documents d ON d.tenant = n.tenant AND d.id = n.document_id
+WHERE n.tenant = %(tenant)s AND d.status = 'active'
+  AND EXISTS (SELECT 1 FROM mentions m
+              WHERE m.tenant = n.tenant AND m.document_id = n.document_id AND m.entity_id = n.entity_id
+                AND m.role IS NOT NULL)
+UNION
+SELECT m.document_id::text, e.canonical_name
 FROM mentions m
 JOIN documents d ON d.tenant = m.tenant AND d.id = m.document_id
-JOIN entity_aliases a ON a.tenant = m.tenant AND a.entity_id = m.entity_id
+JOIN entities e ON e.tenant = m.tenant AND e.id = m.entity_id
 WHERE m.tenant = %(tenant)s AND d.status = 'active' AND m.role IS NOT NULL"""
 
 # Which documents are active, as one short value: it changes whenever one is added, replaced or deleted.

@@ -621,6 +621,24 @@ def test_a_shared_short_name_does_not_merge_parties_of_different_contracts(pg_st
     assert third["entities"][0].id == outpost.id
 
 
+def test_a_document_goes_by_its_own_names_not_every_alias_its_parties_gathered(pg_store, tenant):
+    """The document-name index reads each contract's own names for its parties: an alias another contract
+    gave the same company ("Processor" there, or a misread heading) is not a name of this one (before, a party
+    shared by every contract made any alias it had anywhere a name of all of them)."""
+    first = make_document(tenant, doc_key="msa")
+    write(pg_store, first)
+    pg_store.activate(tenant, first["doc"].id)
+    second = make_document(tenant, doc_key="dpa", title="Data Processing Addendum",
+                           entity_names=("CloudSecure GmbH", ["Processor and Fabrikam Inc. This Addendum"]))
+    write(pg_store, second)
+    pg_store.activate(tenant, second["doc"].id)
+    assert second["entities"][0].id == first["entities"][0].id  # one company, two contracts
+    names = pg_store.document_names(tenant)
+    for doc in (first["doc"], second["doc"]):
+        assert "CloudSecure GmbH" in names[doc.id]
+        assert not any("Fabrikam" in n for n in names[doc.id]), names[doc.id]
+
+
 def test_concurrent_writes_merge_shared_entities(pg_store, tenant):
     names = ["Acme Inc.", "CloudSecure GmbH", "Globex Corp", "Initech LLC"]
     docs = []
