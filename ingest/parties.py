@@ -120,7 +120,7 @@ _NON_PARTY_TERMS = GENERIC_SHORT_NAMES | {
 }
 # a defined term ending in one of these nouns names a thing, not a party
 _THING_NOUNS = re.compile(
-    r"\b(?:law|laws|act|agreement|agreements|contract|date|period|term|territory|products?|"
+    r"\b(?:law|laws|act|agreement|agreements|addendum|amendment|contract|date|period|term|territory|products?|"
     r"services?|field|plan|fees?|price|specifications?|information|materials?|rights?|"
     r"property|program|programme|business|purpose|project|premises|site|facility|system|"
     r"software|technology|patents?|marks?|trademarks?|license|licence|transaction|shares|"
@@ -276,6 +276,8 @@ def _cut_name(segment: str) -> tuple[int, int] | None:
     lead = enum.end() if enum else len(segment) - len(segment.lstrip(" ,;:-–—\n\t"))
     m = _NAME_END.search(segment, lead)
     end = m.start() if m else len(segment)
+    if re.search(r"\n[ \t]*\n", segment[lead:end].rstrip()):
+        return None  # a name does not run over a paragraph break: "... and CloudSecure GmbH\n\nThis Addendum"
     while end > lead and segment[end - 1] in " ,;:\n\t":
         end -= 1
     if end <= lead:

@@ -209,3 +209,17 @@ def test_gold_parties_list_of_other_pieces_is_dropped():
         "Aizu Semi Limited; Fuji Semi Limited; Transform, Inc.; Aizu Semi Limited, Fuji Semi "
         'Limited, Transform, Inc. (collectively referred to as the "Parties")'
     ) == ["Aizu Semi Limited", "Fuji Semi Limited", "Transform, Inc"]
+
+
+def test_a_title_line_naming_both_parties_does_not_join_the_next_paragraph():
+    """The sample DPA's opening: a subtitle "... between X and Y", a blank line, then "This Data Processing
+    Addendum (the "Addendum") ... between X ("X") and Y ("Y")". Before, the subtitle's two names and the
+    next paragraph's first words made one party, and "Addendum" its short name."""
+    got = parties(
+        "Data Processing Addendum\n\nto the Vendor Agreement dated 15 January 2024 between Northwind Analytics "
+        'Ltd and CloudSecure GmbH\n\nThis Data Processing Addendum (the "Addendum") forms part of the Vendor '
+        'Agreement dated 15 January 2024 (the "Agreement") between Northwind Analytics Ltd ("Northwind", the '
+        'controller) and CloudSecure GmbH ("CloudSecure", the processor). It applies from 15 January 2024.'
+    )
+    assert set(got) == {"Northwind Analytics Ltd", "CloudSecure GmbH"}, got
+    assert not any("Addendum" in short for _, short in got.values()), got
