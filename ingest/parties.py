@@ -276,8 +276,6 @@ def _cut_name(segment: str) -> tuple[int, int] | None:
     lead = enum.end() if enum else len(segment) - len(segment.lstrip(" ,;:-–—\n\t"))
     m = _NAME_END.search(segment, lead)
     end = m.start() if m else len(segment)
-    if re.search(r"\n[ \t]*\n", segment[lead:end].rstrip()):
-        return None  # a name does not run over a paragraph break: "... and CloudSecure GmbH\n\nThis Addendum"
     while end > lead and segment[end - 1] in " ,;:\n\t":
         end -= 1
     if end <= lead:
