@@ -28,6 +28,7 @@ from veridict.types import Outage, TraceStep
 GENERIC_TITLE_WORDS = {"agreement", "contract", "license", "licence", "the", "and", "of", "between"}
 MAX_DOCS_PER_REF = 5
 # Intents about one contract: a reference that fits several is narrowed to the best named one, or asked about.
+CLEAR_LEAD = 2.0  # a contract named only by the question's words must score twice the next one
 ONE_DOCUMENT_INTENTS = ("exact_value", "clause_lookup", "calculate", "relational", "narrative")
 
 
@@ -78,6 +79,13 @@ def resolve_documents(plan: Plan, ctx: ToolContext) -> tuple[Plan, list[TraceSte
                 plan.documents.append(ref)
             trace.append(TraceStep(node="plan", tool="resolve_entity", arguments={"name": name},
                                    results=len(docs), ms=ms_since(started)))
+    if not plan.documents and plan.intent in ONE_DOCUMENT_INTENTS:
+        started = time.perf_counter()
+        ref = _named_in_question(plan.question, ctx)
+        if ref is not None:
+            plan.documents.append(ref)
+        trace.append(TraceStep(node="plan", tool="resolve_names", arguments={"question": plan.question[:200]},
+                               results=len(ref.document_ids) if ref else 0, ms=ms_since(started)))
     if "graph" not in down and ctx.graph is not None:
         # the name index answers most names without the graph; a graph that is down is still said in the answer
         try:
@@ -133,6 +141,26 @@ def _resolve_ref(ref: DocumentRef, ctx: ToolContext, down: dict[str, str] | None
     kept = kept[:MAX_DOCS_PER_REF]
     ref.document_ids = [d.id for d, _, _ in kept]
     ref.titles = [d.title for d, _, _ in kept]
+
+
+def _named_in_question(question: str, ctx: ToolContext) -> DocumentRef | None:
+    """The one contract a question names by a party's name that the rules did not read as a name ("Which
+    party is T-Mobile contracting with under the hosting deal?"): the name index's best match on the
+    question's words, when a party name matched and it is clearly ahead of the next (twice the score);
+    None when nothing, or several equally, fit."""
+    index = ctx.name_index()
+    if index is None:
+        return None
+    found = index.match(question, names_only=True)
+    if not found or "party" not in found[0].fields:
+        return None
+    best = found[0]
+    if len(found) > 1 and found[1].score * CLEAR_LEAD > best.score:
+        return None
+    doc = index.documents[best.document_id]
+    ctx.remember(doc)
+    return DocumentRef(mention=" ".join(best.matched), explicit=False, document_ids=[doc.id], titles=[doc.title],
+                       resolved_by="names")
 
 
 def _by_names(ref: DocumentRef, ctx: ToolContext, one_document: bool) -> None:

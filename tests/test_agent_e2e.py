@@ -127,6 +127,15 @@ def test_a_mistyped_legal_form_still_finds_the_party(stores, settings, tenant):
     assert absent.refused and absent.refusal_reason == "no such document in the library"
 
 
+def test_a_party_name_the_rules_do_not_read_as_a_name_still_finds_its_contract(stores, settings, tenant):
+    """A name typed in lower case is no entity to the rules; the document-name index still finds the one
+    contract it is a party to (before, the question was answered from every contract's parties)."""
+    answer = ask(stores, settings, tenant, "which party is tailspin contracting with?")
+    assert not answer.refused, answer.text
+    assert "Contoso" in answer.text and "Globex" not in answer.text, answer.text
+    assert {c.document_title for c in answer.citations} == {"Contoso Master Services Agreement"}, answer.citations
+
+
 def test_value_the_contract_does_not_state_is_refused(stores, settings, tenant):
     answer = ask(stores, settings, tenant, "What is the amount of liquidated damages payable under the Globex "
                                            "Supply Agreement?")

@@ -92,3 +92,12 @@ def test_a_title_reference_is_found_as_postgres_would():
     assert [d.id for d in index.find_titles("the Distribution Agreement")][:1] == ["d4"]
     assert sorted(d.id for d in index.find_titles("Reseller Agreement")) == ["d1", "d5"]
     assert index.find_titles("Agreement of the year") == []  # only generic words, no phrase
+
+
+def test_a_hyphenated_party_name_finds_its_contract():
+    docs = [*DOCS, _doc(6, "Hosting Agreement", "ELEPHANTTALK_2008-EX-99.1-Hosting Agreement.pdf"),
+            _doc(7, "Outsourcing Contract", "RESORT_2019-EX-10.13-Outsourcing Agreement.pdf")]
+    index = DocumentIndex(docs, {**NAMES, "d6": ["T-Mobile", "Elephant Talk"], "d7": ["Chang Chen-Bin Architects"]})
+    assert index.party_documents("T-Mobile") == ["d6"]
+    assert index.party_documents("Chang Chen-Bin") == ["d7"]
+    assert _top(index, "Which party is T-Mobile contracting with under the hosting deal?") == ["d6"]

@@ -145,6 +145,7 @@ class DocumentIndex:
         vocab = question_vocabulary()
         raw = [w.strip(".'’-") for w in _WORD.findall(text)]
         words: list[tuple[str, float]] = []
+        pieces: list[tuple[str, float]] = []
         for w in raw:
             key = _norm(w)
             if len(key) < 2 or key in GENERIC_NAME_WORDS:
@@ -153,8 +154,13 @@ class DocumentIndex:
             if not capital and (key in vocab or w.lower() in vocab):
                 continue
             words.append((key, 1.0 if capital else 0.7))
+            parts = alias_key(w).split()
+            if len(parts) > 1:  # "Chen-Bin": its parts as well, as ``name_words`` indexes them
+                pieces.extend((p, 1.0 if capital else 0.7) for p in parts
+                              if len(p) >= 2 and p not in GENERIC_NAME_WORDS and p != key)
         for (a, wa), (b, wb) in zip(words, words[1:], strict=False):  # "Cyberian Outpost" -> "cyberianoutpost"
             words.append((a + b, min(wa, wb)))
+        words += pieces
         best: dict[str, Match] = {}
         for key, weight in words:
             for index_word, how in self._lookup(key):
@@ -176,7 +182,7 @@ class DocumentIndex:
         if not required:
             return []
         return [m.document_id for m in self.match(name, names_only=True)
-                if "party" in m.fields and required <= set(m.matched)]
+                if "party" in m.fields and required <= set(m.matched) | set(m.matched.values())]
 
     def find_titles(self, text: str, limit: int = 20) -> list[Document]:
         """Documents whose title or key holds the reference's words, best first: the whole phrase counts 10,
