@@ -27,6 +27,7 @@ from veridict.domain import (
 )
 from veridict.domain.attributes import ADVANCE_NOTICE
 from veridict.domain.values import MONTHS, parse_amount
+from veridict.domain.words import TERM_ABBREVIATIONS
 
 DOC_NOUNS = (
     r"agreement|contract|deal|licen[cs]e|lease|amendment|addendum|msa|sow|nda|dpa|sla|terms|order|policy|deed|"
@@ -71,7 +72,7 @@ NOT_NAMES = frozenset(
     the a an and or of in on for to by with quote cite section page clause agreement contract gdpr ccpa hipaa
     eur usd gbp article art regulation directive under between if any all list compare i we our their its
     yes no amount notice term date law laws state""".split()
-)
+) | TERM_ABBREVIATIONS
 
 
 # ----------------------------------------------------------------------------- rules

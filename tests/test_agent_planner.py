@@ -271,3 +271,16 @@ def test_a_name_does_not_end_on_the_word_that_joins_two_documents(nlp):
 def test_whose_law_is_a_question_not_a_jurisdiction(nlp):
     plan = parse_question("Whose law governs the distribution contract with Globex?", nlp)
     assert plan.attributes == ["governing_law"] and plan.constraints.jurisdiction is None
+
+
+def test_an_assignment_of_ip_is_about_ip_ownership_not_assigning_the_contract():
+    assert parse_question("Which of our contracts have an assignment of IP ownership?").clause_types == [
+        "ip_ownership_assignment"]
+    assert parse_question("Does the Acme agreement assign the IP to us?").clause_types == ["ip_ownership_assignment"]
+    assert parse_question("Is there an anti-assignment clause in the Acme deal?").clause_types == ["anti_assignment"]
+    assert parse_question("Is assignment of the Acme contract restricted?").clause_types == ["anti_assignment"]
+
+
+def test_a_contract_term_abbreviation_is_not_a_party(nlp):
+    plan = parse_question("Which of our contracts have an assignment of IP ownership?", nlp)
+    assert plan.intent == "list" and plan.entities == [] and plan.clause_types == ["ip_ownership_assignment"]

@@ -20,6 +20,11 @@ _WORD = re.compile(r"[a-z0-9][a-z0-9'\-]*")
 TITLE_STOPWORDS = frozenset("the and for with between dated this that from agreement contract document version".split())
 
 
+# Abbreviations of contract terms that a tagger reads as an organisation ("an assignment of IP ownership"):
+# words of the question, never a party's name.
+TERM_ABBREVIATIONS = frozenset("ip mfn rofr rofo rofn nda msa sow sla eula".split())
+
+
 def content_words(text: str) -> list[str]:
     """Lower-cased words of ``text`` without stopwords (a light stem: trailing 's' removed)."""
     out = []
