@@ -549,3 +549,15 @@ def test_a_tagged_clause_is_graded_as_the_plainly_worded_question_would_grade_it
     # nor does a value question
     value_plan = parse_question("What is the notice period to terminate renewal of the Promotion Agreement?")
     assert canonical_clause_question(value_plan) is None
+
+
+def test_a_quote_is_labelled_as_the_clause_it_reads_as_not_the_first_asked():
+    from agents.drafting.clause_lookup import quote_label
+
+    no_hire = ("Each Party agrees that during the term of this Agreement and for twelve (12) months thereafter they "
+               "shall not solicit or hire any employee of the other Party.")
+    assert quote_label(["non_compete", "non_solicit"], no_hire) == "non-solicitation"
+    assert quote_label(["non_compete"], no_hire) == "non-compete"  # one type asked: the quote check decided
+    assert quote_label(["non_compete", "termination_for_convenience"], "Either party may end it.") == \
+        "non-compete or termination for convenience"
+    assert quote_label([], no_hire) == ""

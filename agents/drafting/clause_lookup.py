@@ -5,6 +5,19 @@ from __future__ import annotations
 from agents.drafting.registry import drafts
 from agents.drafting.values import ValueDrafter
 from veridict.domain import CLAUSE_BY_NAME, clause_label
+from veridict.domain.clause_rules import tag_text
+
+
+def quote_label(asked: list[str], span: str) -> str:
+    """What a quote is labelled as: the asked clause type it reads as by the clause rules; with one type asked,
+    that type; with several and none recognised, all of them ("non-compete or non-solicitation"), never the
+    first alone (a no-solicit quote is no non-compete). Empty when no clause type was asked."""
+    asked = [c for c in asked if c in CLAUSE_BY_NAME]
+    if len(asked) <= 1:
+        return clause_label(asked[0]) if asked else ""
+    tags = tag_text(span)
+    named = next((c for c in asked if c in tags), None)
+    return clause_label(named) if named else " or ".join(clause_label(c) for c in asked)
 
 
 @drafts("clause_lookup")
@@ -13,9 +26,8 @@ def draft_clause_lookup(d: ValueDrafter) -> None:
         quoted = d.clause_quotes(ids)
         for e, span in quoted[:2]:
             n = d.cite(e, span)
-            what = ", ".join(clause_label(c) for c in d.plan.clause_types[:1]
-                             if c in CLAUSE_BY_NAME) or "The relevant clause"
-            prefix = f"{what[0].upper()}{what[1:]} — " if what != "The relevant clause" else ""
+            what = quote_label(d.plan.clause_types, span)
+            prefix = f"{what[0].upper()}{what[1:]} — " if what else ""
             d.say(f'{prefix}{d.title(e)} ({d.cited_where(n)}): "{span}"', [n])
         if not quoted and d.plan.attributes:
             for attr in d.plan.attributes:
