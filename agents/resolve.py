@@ -81,11 +81,14 @@ def resolve_documents(plan: Plan, ctx: ToolContext) -> tuple[Plan, list[TraceSte
                                    results=len(docs), ms=ms_since(started)))
     if not plan.documents and plan.intent in ONE_DOCUMENT_INTENTS:
         started = time.perf_counter()
-        ref = _named_in_question(plan.question, ctx)
-        if ref is not None:
-            plan.documents.append(ref)
+        try:
+            named_ref = _named_in_question(plan.question, ctx)
+        except StoreError:
+            named_ref = None
+        if named_ref is not None:
+            plan.documents.append(named_ref)
         trace.append(TraceStep(node="plan", tool="resolve_names", arguments={"question": plan.question[:200]},
-                               results=len(ref.document_ids) if ref else 0, ms=ms_since(started)))
+                               results=len(named_ref.document_ids) if named_ref else 0, ms=ms_since(started)))
     if "graph" not in down and ctx.graph is not None:
         # the name index answers most names without the graph; a graph that is down is still said in the answer
         try:
