@@ -194,6 +194,13 @@ def write(store: PostgresStore, parts: dict) -> Document:
     return parts["doc"]
 
 
+def publish(store: PostgresStore, parts: dict) -> Document:
+    """Write a document and make it the active version."""
+    doc = write(store, parts)
+    store.activate(doc.tenant, doc.id)
+    return doc
+
+
 def other_database_url(pg_url: str, name: str) -> str:
     return make_conninfo(**{**conninfo_to_dict(pg_url), "dbname": name})
 
@@ -603,12 +610,10 @@ def test_a_shared_short_name_does_not_merge_parties_of_different_contracts(pg_st
     two entities, and each name still finds its own contract (before, the second party folded into the first,
     and every later "Company" party with it)."""
     first = make_document(tenant, doc_key="hosting", entity_names=("Deerskin Companies, Inc.", ["Company"]))
-    write(pg_store, first)
-    pg_store.activate(tenant, first["doc"].id)
+    publish(pg_store, first)
     second = make_document(tenant, doc_key="promotion", title="Promotion Agreement",
                            entity_names=("Cyberian Outpost, Inc.", ["Company"]))
-    write(pg_store, second)
-    pg_store.activate(tenant, second["doc"].id)
+    publish(pg_store, second)
     assert second["entities"][0].id != first["entities"][0].id
     assert pg_store.counts(tenant)["entities"] == 2
     outpost = pg_store.resolve_entity(tenant, "Cyberian Outpost")
@@ -626,12 +631,10 @@ def test_a_document_goes_by_its_own_names_not_every_alias_its_parties_gathered(p
     gave the same company ("Processor" there, or a misread heading) is not a name of this one (before, a party
     shared by every contract made any alias it had anywhere a name of all of them)."""
     first = make_document(tenant, doc_key="msa")
-    write(pg_store, first)
-    pg_store.activate(tenant, first["doc"].id)
+    publish(pg_store, first)
     second = make_document(tenant, doc_key="dpa", title="Data Processing Addendum",
                            entity_names=("CloudSecure GmbH", ["Processor and Fabrikam Inc. This Addendum"]))
-    write(pg_store, second)
-    pg_store.activate(tenant, second["doc"].id)
+    publish(pg_store, second)
     assert second["entities"][0].id == first["entities"][0].id  # one company, two contracts
     names = pg_store.document_names(tenant)
     for doc in (first["doc"], second["doc"]):
