@@ -153,11 +153,10 @@ class DocumentIndex:
             capital = w[:1].isupper() or w[:1].isdigit()
             if not capital and (key in vocab or w.lower() in vocab):
                 continue
-            words.append((key, 1.0 if capital else 0.7))
-            parts = alias_key(w).split()
-            if len(parts) > 1:  # "Chen-Bin": its parts as well, as ``name_words`` indexes them
-                pieces.extend((p, 1.0 if capital else 0.7) for p in parts
-                              if len(p) >= 2 and p not in GENERIC_NAME_WORDS and p != key)
+            weight = 1.0 if capital else 0.7
+            words.append((key, weight))
+            if len(alias_key(w).split()) > 1:  # "Chen-Bin", "T-Mobile": its parts as well, as the index holds them
+                pieces.extend((p, weight) for p in name_words(w) if p != key)
         for (a, wa), (b, wb) in zip(words, words[1:], strict=False):  # "Cyberian Outpost" -> "cyberianoutpost"
             words.append((a + b, min(wa, wb)))
         words += pieces
