@@ -32,6 +32,7 @@ from veridict.domain import (
     snake_name,
 )
 from veridict.domain.clause_rules import tag_text
+from veridict.domain.values import canonical_jurisdiction, jurisdiction_country
 from veridict.types import Evidence
 
 Verdict = Literal["correct", "ambiguous", "incorrect"]
@@ -140,6 +141,21 @@ def _qualifier_ok(plan: Plan, item: Evidence) -> bool | None:
     return False
 
 
+JURISDICTION_FACTS = frozenset({"governing_law", "venue"})
+
+
+def value_matches(plan: Plan, fact) -> bool:
+    """Whether a fact passes the question's value filter. A governing-law or venue fact is compared by its
+    canonical jurisdiction (a state also matches its country: "United States" lists New York law); any other
+    fact by the filter's words in its value or quote."""
+    c = plan.constraints
+    if c.jurisdiction and fact.attribute in JURISDICTION_FACTS:
+        got = canonical_jurisdiction(fact.value_text)
+        if got is not None:
+            return c.jurisdiction in (got, jurisdiction_country(got))
+    return (c.value_text or "").lower() in (fact.value_text + " " + fact.quote).lower()
+
+
 def about_a_clause(plan: Plan) -> bool:
     """The question is about a clause itself (is it there, which contracts have it), not a value it states."""
     return not plan.attribute and plan.intent in CLAUSE_INTENTS and bool(plan.clause_types)
@@ -190,9 +206,7 @@ def grade_item(plan: Plan, item: Evidence, meta: HitMeta | None, semantic: float
                 rel = 0.3
                 reasons.append("other kind of amount or notice")
             rel *= 0.7 + 0.3 * min(1.0, max(0.0, item.fact.confidence))  # guesses (< 0.5) rank lower
-            if plan.constraints.value_text and plan.constraints.value_text.lower() not in (
-                item.fact.value_text.lower() + " " + item.fact.quote.lower()
-            ):
+            if plan.constraints.value_text and not value_matches(plan, item.fact):
                 rel = 0.1
                 reasons.append("value does not match the filter")
         else:

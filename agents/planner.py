@@ -26,7 +26,7 @@ from veridict.domain import (
     content_words,
 )
 from veridict.domain.attributes import ADVANCE_NOTICE
-from veridict.domain.values import MONTHS, parse_amount
+from veridict.domain.values import MONTHS, canonical_jurisdiction, parse_amount
 from veridict.domain.words import TERM_ABBREVIATIONS
 
 DOC_NOUNS = (
@@ -249,7 +249,9 @@ def _constraints(q: str, low: str) -> Constraints:
         if m is not None and all(w.lower() in NOT_NAMES for w in m.group("j").split()):
             m = None
     if m:
-        c.jurisdiction = m.group("j").strip(" .")
+        # the canonical name ("People's Republic of China", "PRC" -> "China"), as governing-law facts store it
+        named = m.group("j").strip(" .")
+        c.jurisdiction = canonical_jurisdiction(named) or named
         c.value_text = c.jurisdiction
     m = re.search(r"\b(after|since|from|before|prior to|until)\s+(?:(?P<mon>[A-Za-z]+)\s+(?P<d>\d{1,2}),?\s+)?"
                   r"(?P<y>(19|20)\d{2})\b", q)

@@ -208,6 +208,17 @@ def test_list_and_compare(stores, settings, tenant):
     assert_figures_cited(compared)
 
 
+@pytest.mark.parametrize("law", ["the Federal Republic of Germany", "German"])
+def test_a_law_list_matches_the_jurisdiction_not_the_words(stores, settings, tenant, law):
+    """The list filter is the canonical jurisdiction: "the Federal Republic of Germany" or "German law" finds the
+    contract whose clause says "the laws of Germany" (a word-for-word filter found nothing)."""
+    question = (f"Which contracts are governed by the laws of {law}?" if law.startswith("the ")
+                else f"Which contracts are governed by {law} law?")
+    listed = ask(stores, settings, tenant, question)
+    assert not listed.refused
+    assert {c.document_title for c in listed.citations} == {"CloudSecure Vendor Agreement"}
+
+
 def test_which_contains_a_clause_names_the_one_that_has_it_first(stores, settings, tenant):
     """'Which of these contains a cap on liability clause' asks about the clause, not the cap's amount: the
     verdict names the contract with the clause first and quotes it; the other is said to have none."""
