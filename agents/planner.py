@@ -192,6 +192,22 @@ def _clause_types(low: str) -> list[str]:
     return ordered[:3]
 
 
+_LIBRARY = r"(contracts|agreements|documents|deals)"
+_ONE_OF_LIBRARY = r"(contract|agreement|document|deal)"
+ASKS_LIBRARY = re.compile(
+    rf"^(which|what|list|show)\b.{{0,40}}\b{_LIBRARY}\b(?! between)|^list\b|\blist\b.{{0,20}}\b{_LIBRARY}\b|"
+    rf"\ball (of )?(our |the |my )?{_LIBRARY}\b|\bacross (the|all|our)\b|"
+    rf"\b(any|which|all|some|none) of (our|the|my|these) {_LIBRARY}\b|\b(in|for|under|with) which {_LIBRARY}\b|"
+    rf"\b(every|each) {_ONE_OF_LIBRARY}\b|^where (do|does|did|have) (we|i)\b|"
+    rf"^(do|are|is) (we|there) (have )?(any )?{_LIBRARY}\b")
+
+
+def _asks_library(low: str) -> bool:
+    """The question is about the library as a whole ("which of our deals ...", "where do we have ...?", "list
+    the contracts ..."), not about one contract."""
+    return ASKS_LIBRARY.search(low) is not None
+
+
 def _intent(low: str, plan: Plan) -> Intent:
     docs = [d for d in plan.documents if d.explicit]
     if re.search(r"\bhow many (contracts|agreements|documents|deals|of (the|our) (contracts|agreements|deals))\b|"
@@ -207,8 +223,7 @@ def _intent(low: str, plan: Plan) -> Intent:
                   low) and ", or " in low):
         if len(docs) >= 2 or re.search(r"\bcompare\b|\bversus\b|\bvs\b", low):
             return "compare"
-    if re.search(r"^(which|what|list|show)\b.{0,40}\b(contracts|agreements|documents|deals)\b(?! between)|^list\b|"
-                 r"\ball (contracts|agreements|documents|deals)\b|\bacross (the|all|our)\b", low) and not docs:
+    if _asks_library(low) and not docs:
         return "list"
     if re.search(r"\b(regulation|gdpr|ccpa|hipaa|directive|statute|article \d|art\.\s?\d|refer(s|red|ence)|"
                  r"linked|relat(es|ed) to|which law (does|is)|cites?)\b", low) \

@@ -284,3 +284,21 @@ def test_an_assignment_of_ip_is_about_ip_ownership_not_assigning_the_contract():
 def test_a_contract_term_abbreviation_is_not_a_party(nlp):
     plan = parse_question("Which of our contracts have an assignment of IP ownership?", nlp)
     assert plan.intent == "list" and plan.entities == [] and plan.clause_types == ["ip_ownership_assignment"]
+
+
+@pytest.mark.parametrize(("question", "clause_type"), [
+    ("Where do we have a most-favoured-nation clause? List the contracts.", "most_favored_nation"),
+    ("Do any of our contracts have a non-compete?", "non_compete"),
+    ("In which deals is there a cap on liability?", "cap_on_liability"),
+    ("Show me every agreement with a right of first refusal.", "rofr_rofo"),
+])
+def test_a_question_about_the_whole_library_is_a_list(nlp, question, clause_type):
+    """Everyday ways of asking which contracts have a clause: "list the contracts" at the end, "any of our",
+    "in which deals", "every agreement"; none names one contract."""
+    plan = parse_question(question, nlp)
+    assert plan.intent == "list" and clause_type in plan.clause_types and plan.attributes == []
+
+
+def test_one_named_contract_is_not_a_list(nlp):
+    plan = parse_question("Where is the cap on liability in our deal with Northwind?", nlp)
+    assert plan.intent != "list"
