@@ -731,6 +731,16 @@ _PERIOD_AFTER_NOTICE = re.compile(
 )
 
 
+# what a notice announces, when it is a change of price or terms ("notice of any rate changes", "notice ... to
+# increase the amount of the Payment Schedule"), not the end or renewal of the contract
+_CHANGE_NOTICE = re.compile(
+    r"\bnotice\b[^.;]{0,40}?\b(?:of|regarding|concerning)\s+(?:any\s+|such\s+|the\s+|an?\s+)?(?:\w+\s+)?"
+    r"(?:rate|price|pricing|fee|charge|tariff)s?\s+(?:change|increase|adjustment)s?\b|"
+    r"\bnotice\b[^.;]{0,40}?\bto\s+(?:increase|raise|change|modify|adjust)\s+(?:the\s+|its\s+|any\s+)?"
+    r"(?:amount|rate|price|pricing|fee|charge|payment)"
+)
+
+
 def _notice_kind(sentence: str, pos: int) -> str:
     """non_renewal | renewal_option | breach_cure | termination | other."""
     low = sentence.lower()
@@ -739,6 +749,8 @@ def _notice_kind(sentence: str, pos: int) -> str:
         return "breach_cure"
     if re.search(r"\b(?:polic(?:y|ies)|insur\w*|insurer|coverage)\b", low):
         return "other"  # an insurer's notice of cancellation or non-renewal of a policy
+    if _CHANGE_NOTICE.search(low[pos : pos + 160]):
+        return "other"  # notice of a price change or increase, even one made during a renewal term
     if _RENEWAL_NOTICE.search(near):
         if _RENEWAL_OPTION.search(near) and not re.search(
             r"\bnot\s+to\s+(?:renew|extend)|\bterminat\w*|\bnon-?renew\w*|\bcancel\w*", near

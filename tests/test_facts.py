@@ -236,6 +236,15 @@ def test_renewal_year_to_year_and_options():
     )
     kinds = {f.qualifier for f in facts if f.attribute == "notice_period"}
     assert kinds == {"renewal_option"}  # a notice to extend is not a notice to stop renewal
+    _, facts = facts_of(
+        base + "This Agreement shall automatically renew for successive one year terms unless a Party gives "
+        "written notice of termination at least one hundred eighty (180) days prior to the expiration of the "
+        "then-current Renewal Term. Alpha will give Beta at least thirty (30) days prior written notice of any "
+        "rate changes during any Renewal Term."
+    )
+    # the notice of a price change made during a renewal term does not stop the renewal
+    kinds = {f.value_num: f.qualifier for f in facts if f.attribute == "notice_period"}
+    assert kinds == {180: "non_renewal", 30: "other"}
 
 
 def test_effective_date_fallback_is_a_guess_without_effectiveness_words():
