@@ -74,6 +74,7 @@ def test_dates_reject_impossible_and_find_all_with_spans():
         ("ten (10) Contract Years", 3650, "10 years"),
         ("a year", 365, "1 year"),
         ("two weeks", 14, "2 weeks"),
+        ("successive one (I) year terms", 365, "1 year"),  # a 1 misread as a letter: the word gives the value
     ],
 )
 def test_durations(text, days, normalised):
@@ -88,6 +89,7 @@ def test_durations_business_days_and_non_durations():
     d = parse_duration("five (5) business days")
     assert d.business and d.days == 5 and d.text == "5 business days"
     assert find_durations("the 15th day of July") == []  # a date, not a duration
+    assert find_durations("as of (i) year-end") == []  # an item letter, no number word
     assert parse_duration("no period") is None
 
 

@@ -20,7 +20,7 @@ DAYS_PER_UNIT = {"year": 365.0, "month": 30.0, "week": 7.0, "day": 1.0, "hour": 
 _UNIT_RE = r"(?P<unit>years?|yrs?|months?|weeks?|(?:business\s+|calendar\s+|working\s+)?days?|hours?)"
 _DURATION_RE = re.compile(
     rf"\b(?:(?P<word>{NUMBER_WORDS})\s*)?"
-    rf"(?:\(\s*(?P<paren>\d+(?:\.\d+)?)\s*\)\s*|(?P<digits>\d+(?:\.\d+)?)\s*)?"
+    rf"(?:\(\s*(?P<paren>\d+(?:\.\d+)?|[Il])\s*\)\s*|(?P<digits>\d+(?:\.\d+)?)\s*)?"
     rf"-?\s*(?:(?:contract|calendar|full|consecutive|lease|fiscal|agreement|program)\s+){{0,2}}"
     rf"{_UNIT_RE}(?P<poss>'|’)?(?![a-z])",
     re.I,
@@ -62,7 +62,10 @@ def _duration_from_match(m: re.Match[str]) -> Duration | None:
     unit = re.sub(r"^(business|calendar|working)\s+", "", unit_text).rstrip("s")
     unit = {"yr": "year"}.get(unit, unit)
     value: float | None = None
-    if m.group("paren"):
+    if m.group("paren") and m.group("paren").isalpha():
+        # "one (I) year": a 1 misread as a letter in the figure; only the number word gives the value
+        value = words_to_number(m.group("word")) if m.group("word") else None
+    elif m.group("paren"):
         value = float(m.group("paren"))
     elif m.group("digits"):
         value = float(m.group("digits"))
