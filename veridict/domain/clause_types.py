@@ -45,7 +45,7 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
     ClauseType(
         "most_favored_nation", "most favored nation",
         "A party is promised terms or prices at least as good as those given to any other customer (price parity).",
-        cues=("most[- ]favou?red[- ]nation", r"\bmfn\b"),
+        cues=(r"most[- ]favou?red[- ](nation|customer|pricing|terms)", r"\bmfn\b", "price parity"),
         synonyms=("most favored nation", "most favorable terms", "no less favorable"),
         key_terms=("most favored", "most favoured", "no less favorable", "no less favourable",
                    "more favorable", "more favourable", "best price", "lowest price"),
@@ -53,7 +53,9 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
     ClauseType(
         "non_compete", "non-compete",
         "A party may not compete with the other, or work with its competitors, in a field, territory or period.",
-        cues=("non-?compet", "not (to )?compete", "competitive restriction"),
+        cues=("non-?compet", "not (to )?compete", "competitive restriction",
+              r"\bcompeting (\w+ )?(brands?|products?|companies|businesses|services|lines?)\b",
+              r"\b(work|deal|sell) (with|to|for) (a |our |their |any )?competitors?\b"),
         synonyms=("non-compete", "shall not compete", "competing business", "competitive"),
         # "compet" alone also finds "competent court" and "competitive terms"
         key_terms=("non-compet", "noncompet", "not compete", "not to compete", "compete with",
@@ -89,7 +91,9 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
     ClauseType(
         "termination_for_convenience", "termination for convenience",
         "A party may end the contract without cause, for any reason, by giving notice.",
-        cues=(r"terminat\w* for convenience", "for convenience", r"terminat\w* (at any time|without cause)"),
+        cues=(r"terminat\w* for convenience", "for convenience", r"terminat\w* (at any time|without cause)",
+              r"\b(end|cancel|exit|walk away from|get out of)\b.{0,40}\b(without (a )?(cause|reason)|for any reason|"
+              r"at will)\b"),
         synonyms=("terminate", "convenience", "without cause", "at any time", "prior written notice"),
         key_terms=("for convenience", "terminat&without cause",
                    "terminat&at any time&!breach&!fail&!after the terminat&!after terminat",
@@ -108,10 +112,11 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         "change_of_control", "change of control",
         "What happens on a merger, acquisition or change of ownership of a party: consent, notice or a right to "
         "terminate.",
-        cues=("change (of|in) control", "merger", "acquisition of"),
+        cues=("change (of|in) (control|ownership)", "merger", "acquisition of", r"\btake ?over\b",
+              r"\b(is|gets?|being) (bought|acquired|taken over)\b"),
         synonyms=("change of control", "merger", "acquisition", "controlling interest"),
-        key_terms=("change of control", "change in control", "merger", "acquisition of", "acquired by",
-                   "controlling interest", "substantially all of"),
+        key_terms=("change of control", "change in control", "change of ownership", "merger", "acquisition of",
+                   "acquired by", "controlling interest", "substantially all of"),
     ),
     ClauseType(
         "revenue_profit_sharing", "revenue profit sharing",
@@ -157,7 +162,8 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         "A party may not assign or transfer the contract without the other's consent.",
         cues=("anti-?assignment", r"\bassignment\b(?! of (the )?(ip|intellectual|ownership|inventions|work product))",
               r"\bassign (this|the|its)(?! (ip|intellectual|inventions|work product))", "may not (be )?assign",
-              "assignab"),
+              "assignab", r"\btransfer\w*\s+((this|the|our|its|their)\s+)+(\w+\s+)?(contract|agreement|deal|doc)\b",
+              r"\b(hand|pass)(es|ed|ing)?\b.{0,40}\bover to\b"),
         synonyms=("assign", "assignment", "transfer", "prior written consent"),
         key_terms=("assign",),
     ),
