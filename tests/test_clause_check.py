@@ -109,3 +109,16 @@ def test_the_drafter_quotes_the_clause_and_not_a_sentence_that_only_shares_its_w
 def test_a_clause_found_only_in_its_key_words_is_not_found():
     _, answer = _answer(QUESTION, _passage("p1", PREAMBLE, 1))
     assert answer.refused, answer.text
+
+
+def test_a_quote_the_check_rejects_whole_is_judged_by_its_clause_sentence():
+    """Everyday words pull the quote over the next sentence ("... executed in counterparts ..."); the clause
+    model rejects the pair, and the sentence that is the clause is quoted alone."""
+    text = ("This Agreement shall not be assignable by Consultant. This Agreement may be executed in any number of "
+            "counterparts, and each such counterpart shall be deemed to be an original instrument, but all such "
+            "counterparts together shall constitute one agreement.")
+    question = "Can the consultant hand the Joint Venture Agreement over to someone else without asking?"
+    drafter, answer = _answer(question, _passage("p1", text, 3))
+    assert drafter.plan.clause_types[:1] == ["anti_assignment"]
+    assert not answer.refused, answer.text
+    assert [c.quote for c in answer.citations] == ["This Agreement shall not be assignable by Consultant."]

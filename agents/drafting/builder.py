@@ -209,12 +209,38 @@ class DraftBuilder:
         ok = check.confirmed(self.plan.clause_types,
                              [(heading(e.citation.clause_number, e.citation.clause_title), span)
                               for _, _, e, span in ranked])
+        ranked = self.narrowed_to_clause(check, ranked, ok)
         kept = [r for r, keep in zip(ranked, ok, strict=True) if keep]
         if len(kept) < len(ranked):
             self.trace.append(TraceStep(node="draft", tool="clause_check", results=len(kept),
                                         note=f"{len(ranked) - len(kept)} of {len(ranked)} candidate quotes are not "
                                              "read as the asked clause by the clause model"))
         return kept
+
+    def narrowed_to_clause(self, check: QuoteCheck, ranked: list[tuple[int, int, Evidence, str]],
+                           ok: list[bool]) -> list[tuple[int, int, Evidence, str]]:
+        """A quote of several sentences that the clause model rejects is judged again by its sentences that name
+        the asked thing: "This Agreement shall not be assignable by Consultant. This Agreement may be executed in
+        counterparts ..." is an anti-assignment clause once the counterparts sentence is cut off. Where one
+        sentence is confirmed, the quote becomes that sentence and ``ok`` is set for it (in place)."""
+        parts: list[tuple[int, str]] = []  # (candidate index, sentence)
+        for i, (keep, (_, _, _, span)) in enumerate(zip(ok, ranked, strict=True)):
+            if keep:
+                continue
+            pieces = [normalise_space(span[a:b]) for a, b in sentences(span)]
+            if len(pieces) > 1:
+                parts += [(i, p) for p in pieces if names_asked_thing(self.plan, p)]
+        if not parts:
+            return ranked
+        confirmed = check.confirmed(self.plan.clause_types,
+                                    [(heading(ranked[i][2].citation.clause_number, ranked[i][2].citation.clause_title),
+                                      piece) for i, piece in parts])
+        out = list(ranked)
+        for (i, piece), yes in zip(parts, confirmed, strict=True):
+            if yes and not ok[i]:
+                rank, order, e, _ = out[i]
+                out[i], ok[i] = (rank, order, e, piece), True
+        return out
 
     def facts_for(self, attribute: str, doc_ids: set[str] | None, status: str = "active") -> list[Evidence]:
         term = ATTRIBUTE_BY_NAME.get(attribute)
