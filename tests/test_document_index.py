@@ -101,3 +101,16 @@ def test_a_hyphenated_party_name_finds_its_contract():
     assert index.party_documents("T-Mobile") == ["d6"]
     assert index.party_documents("Chang Chen-Bin") == ["d7"]
     assert _top(index, "Which party is T-Mobile contracting with under the hosting deal?") == ["d6"]
+
+
+def test_a_web_name_is_found_by_its_words_with_or_without_the_suffix():
+    """"BookingEntertainment.com" goes by "Booking Entertainment", "BookingEntertainment" and
+    "BookingEntertainment.com"; "Women.com" by "Women.com"."""
+    docs = [*DOCS, _doc(6, "Promotion Agreement", "VNUE_2016-EX-10.1-Promotion Agreement.pdf"),
+            _doc(7, "Co-Branding Agreement", "EDIETS_2000-EX-10.3-Co-Branding Agreement.pdf")]
+    index = DocumentIndex(docs, {**NAMES, "d6": ["BookingEntertainment.com", "VNUE, Inc."],
+                                 "d7": ["Women.com Networks, Inc.", "eDiets.com, Inc."]})
+    for name in ("Booking Entertainment", "BookingEntertainment", "BookingEntertainment.com"):
+        assert index.party_documents(name) == ["d6"], name
+    assert index.party_documents("Women.com") == ["d7"]
+    assert _top(index, "Who are the parties to the Booking Entertainment promotion deal?") == ["d6"]

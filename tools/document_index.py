@@ -65,15 +65,19 @@ def question_vocabulary() -> frozenset[str]:
     return frozenset(words)
 
 
+_WEB_SUFFIX = re.compile(r"(?<=\w)\.(?:com|net|org|io|co)\b", re.IGNORECASE)
+
+
 def _norm(word: str) -> str:
-    """A word as the index keys it: alias_key without spaces ("Women.com" -> "womencom", "Vitalibis'" ->
-    "vitalibis")."""
-    return alias_key(word).replace(" ", "")
+    """A word as the index keys it: alias_key without spaces and without a web suffix ("Women.com" -> "women",
+    "Vitalibis'" -> "vitalibis")."""
+    return alias_key(_WEB_SUFFIX.sub(" ", word)).replace(" ", "")
 
 
 def name_words(name: str) -> list[str]:
     """The distinctive words of a name, normalised (legal forms and generic words dropped)."""
     out = []
+    name = _WEB_SUFFIX.sub(" ", name)  # "BookingEntertainment.com" goes by "BookingEntertainment"
     for w in alias_key(name).split():
         if w in GENERIC_NAME_WORDS or len(w) < 2 or w.isdigit():
             continue
@@ -177,11 +181,19 @@ class DocumentIndex:
     def party_documents(self, name: str) -> list[str]:
         """Documents that name ``name`` as a party: every distinctive word of it matches a word of the document's
         names, one of them a party name's (nothing when the name has no distinctive word)."""
-        required = set(name_words(name))
+        ordered = name_words(name)
+        required = set(ordered)
         if not required:
             return []
-        return [m.document_id for m in self.match(name, names_only=True)
-                if "party" in m.fields and required <= set(m.matched) | set(m.matched.values())]
+        out = []
+        for m in self.match(name, names_only=True):
+            covered = set(m.matched) | set(m.matched.values())
+            for a, b in zip(ordered, ordered[1:], strict=False):  # "Booking Entertainment" ~ "BookingEntertainment"
+                if a + b in m.matched:
+                    covered |= {a, b}
+            if "party" in m.fields and required <= covered:
+                out.append(m.document_id)
+        return out
 
     def find_titles(self, text: str, limit: int = 20) -> list[Document]:
         """Documents whose title or key holds the reference's words, best first: the whole phrase counts 10,
