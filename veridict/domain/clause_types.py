@@ -177,7 +177,8 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
     ClauseType(
         "license_grant", "license grant",
         "A licence granted by one party to the other to use, make or sell something.",
-        cues=("licen[cs]es? (are |is )?grant", "license grant", "grants? .{0,20}licen[cs]e", "what licen[cs]es"),
+        cues=("licen[cs]es? (are |is )?grant", "license grant", "grants? .{0,20}licen[cs]e", "what licen[cs]es",
+              r"\b(get|gets|receive|receives|have|has) an? (\w+ )?licen[cs]e (to|under|for)\b"),
         synonyms=("license", "grants", "right to use", "non-exclusive license"),
         key_terms=("licen&grant", "hereby licen", "licen&right to&!waive", "hereby grant&right to"),
     ),
@@ -221,7 +222,7 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         "cap_on_liability", "cap on liability",
         "A limit on the amount or kind of damages a party can be liable for.",
         cues=("cap on liability", "liability cap", "limitation of liability", r"limit\w* .{0,20}liabilit",
-              "maximum liability"),
+              "maximum liability", r"\bcap(s|ped)? (the |its |their |our )?(liability|damages)\b"),
         synonyms=("limitation of liability", "liability", "shall not exceed", "aggregate"),
         key_terms=("liabilit&!liability compan&!liability partnership", "liable"),
     ),
