@@ -216,7 +216,7 @@ _EFFECTIVE_PATTERNS: list[tuple[str, re.Pattern[str], float]] = [
         re.compile(
             ws(
                 r"\b(?:shall be |is |be |become |becomes |made |being |deemed )?effective (?:as of|as from|"
-                r"on|from|this|upon|starting|commencing|beginning|when)\b"
+                r"on|from|this|upon|starting|commencing|beginning|when)(?:\b|(?=\d))"  # "as of1 August 2019"
             ),
             re.I,
         ),
@@ -228,9 +228,11 @@ _EFFECTIVE_PATTERNS: list[tuple[str, re.Pattern[str], float]] = [
         re.compile(
             ws(
                 r"\b(?:this agreement|the agreement|this contract|the (?:initial )?term(?: of this "
-                r"(?:agreement|contract))?|it) (?:shall |will |is to )?(?:commence|begin|start|take effect|"
-                r"come into (?:force|effect)|enter into force|become effective)s? (?:on|as of|from|"
-                r"effective|upon|with)\b"
+                r"(?:agreement|contract))?|(?:the |this )?joint venture|all terms of this agreement|it)"
+                # "The term (the "Term") shall", "The term of this Agreement for the Hosted Site shall"
+                r"(?: \([^()]{1,40}\)| for the [\w ]{1,30}?)? (?:shall |will |is to )?(?:automatically )?"
+                r"(?:commence|begin|start|take effect|come into (?:force|effect)|enter into force|become effective)s? "
+                r"(?:on|as of|from|effective|upon|with)\b"
             ),
             re.I,
         ),

@@ -245,6 +245,9 @@ def _start_date_in(sentence: str, before_pos: int):
     return None
 
 
+_OF_SIGNING = re.compile(ws(r"anniversary of the (?:date (?:hereof|of this agreement)|execution)"), re.I)
+
+
 def _term_base(effective: Fact | None, agreement: Fact | None) -> Fact | None:
     """The start the initial term runs from: the effective date, else the agreement date."""
     if effective is not None and effective.method.endswith("effective_after_event"):
@@ -380,8 +383,11 @@ def term_and_expiry(
                     qualifier="initial_term",
                 )
             )
-            if base is not None and base.value_date:
-                exp = add_duration(base.value_date, dur)
+            # "the first anniversary of the date of this Agreement" runs from signing, even where the term
+            # itself "will begin on February 1"
+            start = agreement if agreement is not None and _OF_SIGNING.search(a.group(0)) else base
+            if start is not None and start.value_date:
+                exp = add_duration(start.value_date, dur)
                 out.append(
                     doc.fact(
                         "expiration_date",

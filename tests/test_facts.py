@@ -400,3 +400,33 @@ def test_an_agreement_signed_on_different_days_is_made_when_the_last_party_signs
     exhibit = "EXHIBIT A\n\n" + "Price list terms. " * 120 + "Prices valid from June 30, 2000.\n"
     _, facts = facts_of(text.replace("Date: 9/30/98", "Date: 9/21/98") + exhibit)
     assert top(facts, "agreement_date") == "1998-09-21"
+
+
+@pytest.mark.parametrize(("sentence", "effective"), [
+    ('The term (the "Term") shall commence on November 1, 2007 and end on October 31, 2008.', "2007-11-01"),
+    ("The Joint Venture shall commence on the 1st of March, 2003, and shall be effective until February 28, 2004.",
+     "2003-03-01"),
+    ("The term of this Agreement for the Hosted Site shall commence upon April 1, 1999 and shall continue for a "
+     "period of six (6) months.", "1999-04-01"),
+    ("All terms of this Agreement will automatically commence on November 1st, 2017, and expire on November 2nd, "
+     "2020.", "2017-11-01"),
+])
+def test_the_term_commencing_on_a_date_is_the_effective_date(sentence, effective):
+    text = ('SERVICES AGREEMENT\n\nThis Agreement is made as of May 1, 2010 between Alpha LLC ("Alpha") and Beta '
+            'Inc. ("Beta").\n\n2. Term. ' + sentence)
+    _, facts = facts_of(text)
+    assert top(facts, "effective_date") == effective
+
+
+def test_a_date_glued_to_effective_as_of_is_read():
+    _, facts = facts_of('DISTRIBUTOR AGREEMENT\n\nTHIS DISTRIBUTOR AGREEMENT (this "Agreement") is made and effective '
+                        'as of1 August 2019, by and between Alpha LLC ("Alpha") and Beta Inc. ("Beta").')
+    assert top(facts, "effective_date") == "2019-08-01"
+
+
+def test_an_anniversary_of_the_agreement_date_runs_from_signing_not_from_the_term_start():
+    _, facts = facts_of('AGREEMENT\n\nThis Agreement is dated January 26, 1998 between Alpha LLC ("Alpha") and Beta '
+                        'Inc. ("Beta").\n\n3. Term. The term of this Agreement (the "Term") will begin on February 1, '
+                        '1998 and end on the first anniversary of the date of this Agreement.')
+    assert top(facts, "effective_date") == "1998-02-01"
+    assert top(facts, "expiration_date") == "1999-01-26"
