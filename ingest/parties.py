@@ -214,12 +214,29 @@ class PartyDef:
     rule: str
 
 
+# an address run on after a name: "Dolphin Industries Limited Room 1302 Golden Gate ...", "Acme Ltd 12 High Street"
+_ADDRESS_TAIL = re.compile(
+    r"\s+(?:(?:Room|Suite|Unit|Floor|Flat)\s+\d|\d{1,5}\s+(?:[A-Z][a-z]+\s+){1,3}(?:Street|St\.?|Road|Rd\.?|Avenue|"
+    r"Ave\.?|Boulevard|Blvd\.?|Drive|Lane|Way)\b).*$"
+)
+# "LEO PHARMA A/S of Industriparken 55, DK-2750 Ballerup": a name with a legal form, then "of" and an address
+_OF_ADDRESS = re.compile(r"\s+(?:of|at)\s+(?=[^,]{0,60}\d{2,}).*$")
+# "Benoit Emile Norbert Ollivier, Managing Director" (a signatory and the title) or a title alone: not a party
+_JOB_TITLE = (r"(?:the\s+|its\s+)?(?:[A-Za-z]+\s+){0,2}?(?:director|president|chief\s+\w+\s+officer|ceo|cfo|"
+              r"chairman|secretary|treasurer|officer|manager|general\s+partner|partner|owner|representative|signatory)")
+_SIGNATORY_TITLE = re.compile(rf"(?:^|,\s+){_JOB_TITLE}\s*$", re.I)
+
+
 def _clean_name(raw: str) -> str:
     name = re.sub(r"\s+-{3,}\s+", " ", raw)  # a rule line from the page layout
     name = re.sub(r"\s+", " ", name).strip(" ,;:-–—\"“”'")
     name = re.sub(r"^(?:and|by|with|between|among|the\s+(?=[a-z]))\s+", "", name, flags=re.I)
     name = re.sub(r"(?:\s+(?:of|and|by|with|the|at))+$", "", name)
     name = re.sub(r"\s*,\s*$", "", name)
+    name = _ADDRESS_TAIL.sub("", name)
+    of_address = _OF_ADDRESS.search(name)
+    if of_address and split_suffix(name[: of_address.start()])[1]:
+        name = name[: of_address.start()]
     return name.strip(' ,;:"“”')
 
 
@@ -240,8 +257,10 @@ def _looks_like_name(name: str) -> bool:
         low,
     ) or re.search(r"\b(?:name|address)$", low):
         return False  # a title or a form label ("Customer Name")
+    if _SIGNATORY_TITLE.search(name):
+        return False
     if find_dates(name) or re.search(
-        r"\b\d+\.\d+\b|\bBox \d|\bSuite \d|\b\d{5}\b|^\d+[,.]?(?:\s|$)", name
+        r"\b\d+\.\d+\b|\bBox \d|\bSuite\b(?=\s*(?:,|\d|$))|\b\d{5}\b|^\d+[,.]?(?:\s|$)", name
     ):
         return False  # a date, a section number, an address or a heading slipped in
     if re.search(

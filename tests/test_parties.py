@@ -223,3 +223,19 @@ def test_a_title_line_naming_both_parties_does_not_join_the_next_paragraph():
     )
     assert set(got) == {"Northwind Analytics Ltd", "CloudSecure GmbH"}, got
     assert not any("Addendum" in short for _, short in got.values()), got
+
+
+def test_a_name_and_its_title_or_a_title_alone_is_not_a_party():
+    got = parties(
+        'This Agreement is made between Benoit Emile Ollivier, Managing Director ("the Customer") and ESPACIO '
+        'SERVICES, SA., a public limited company ("EIT").'
+    )
+    assert not any("Ollivier" in n or n == "Managing Director" for n in got)
+
+
+def test_an_address_run_on_after_a_name_is_cut_off():
+    got = parties(
+        'This Agreement is made between LEO PHARMA A/S of Industriparken 55, DK-2750 Ballerup, Denmark ("LEO") and '
+        'Dolphin Industries Limited Room 1302 Golden Gate Commercial Bldg, Hong Kong ("Dolphin").'
+    )
+    assert "LEO PHARMA A/S" in got and "Dolphin Industries Limited" in got
