@@ -192,3 +192,9 @@ def test_anniversaries_are_counts_of_years():
         ("second anniversary", 2.0, "year"), ("3rd anniversary", 3.0, "year"),
         ("fifth (5th) anniversary", 5.0, "year")]
     assert find_anniversaries("the anniversary of the Effective Date") == []
+
+
+def test_a_date_glued_to_of_on_or_dated_is_found_and_no_other_glued_figure():
+    assert [d.value for d in find_dates("made and effective as of1 August 2019, by")] == [dt.date(2019, 8, 1)]
+    assert [d.value for d in find_dates("This Agreement dated1st March 2003")] == [dt.date(2003, 3, 1)]
+    assert find_dates("Form1 March 2003") == [] and find_dates("section1 May 2010") == []

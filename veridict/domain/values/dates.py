@@ -27,6 +27,8 @@ _DAY = r"(?:[12]\d|3[01]|0?[1-9])(?:\s?(?:s\s?t|n\s?d|r\s?d|t\s?h))?"
 _DAY_WORD = "|".join(sorted(ORDINALS, key=len, reverse=True))
 _YEAR = r"(?:1[89]\d\d|20\d\d)"
 
+# a date starts at a word boundary, or glued to "of", "on" or "dated" by a lost space ("as of1 August 2019")
+_GLUED = r"(?:\b|(?<=\bof)|(?<=\bon)|(?<=dated))"
 _DATE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     # July 31, 2017 / July 31,2017 / JULY 15 2005 / November 19th, 2012
     ("mdy", re.compile(rf"\b(?P<m>{MONTH})\s*(?P<d>{_DAY})\s*,?\s*(?P<y>{_YEAR})\b", re.I)),
@@ -34,13 +36,13 @@ _DATE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     (
         "day_of",
         re.compile(
-            rf"\b(?P<d>{_DAY}|{_DAY_WORD})\s+day\s+of\s+(?P<m>{MONTH})\s*,?\s*"
+            rf"{_GLUED}(?P<d>{_DAY}|{_DAY_WORD})\s+day\s+of\s+(?P<m>{MONTH})\s*,?\s*"
             rf"(?:(?:in\s+)?the\s+year\s+)?(?P<y>{_YEAR})\b",
             re.I,
         ),
     ),
     # 31 July 2019 / 26  September, 2019 / 1st of March, 2003
-    ("dmy", re.compile(rf"\b(?P<d>{_DAY})\s+(?:of\s+)?(?P<m>{MONTH})\s*,?\s*(?P<y>{_YEAR})\b", re.I)),
+    ("dmy", re.compile(rf"{_GLUED}(?P<d>{_DAY})\s+(?:of\s+)?(?P<m>{MONTH})\s*,?\s*(?P<y>{_YEAR})\b", re.I)),
     # 2019-07-31
     ("iso", re.compile(r"\b(?P<y>(?:19|20)\d\d)-(?P<m>[01]?\d)-(?P<d>[0-3]?\d)\b")),
     # 7/31/2019, 31.07.2019, 7-31-2019
