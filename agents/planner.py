@@ -32,7 +32,7 @@ from veridict.domain.words import TERM_ABBREVIATIONS
 DOC_NOUNS = (
     r"agreement|contract|deal|licen[cs]e|lease|amendment|addendum|msa|sow|nda|dpa|sla|terms|order|policy|deed|"
     r"power of attorney|memorandum|statement of work|charter|plan|guarantee|note|indenture|warrant|joint venture|"
-    r"partnership|arrangement"
+    r"partnership|arrangement|endorsement|sponsorship|distributorship|franchise"
 )
 _PARTY_STOP = (
     r"(?=\s+(?:entered|expire|expires|be terminated|include|includes|require|requires|give|gives|provide|provides|"

@@ -315,6 +315,12 @@ def test_two_contracts_named_by_their_parties_alone_are_compared(nlp, question):
     assert plan.intent == "compare" and {"Globex", "Initech"} <= set(plan.entities)
 
 
+def test_an_endorsement_and_a_sponsorship_named_by_their_parties_are_two_contracts(nlp):
+    plan = parse_question("Which deal ends later, the Square Two endorsement or the Rick Smith sponsorship?", nlp)
+    assert plan.intent == "compare" and plan.attributes[:1] == ["expiration_date"]
+    assert [r.parties for r in plan.documents] == [["Square Two"], ["Rick Smith"]]
+
+
 def test_two_patterns_over_one_contract_are_one_reference(nlp):
     """"Profound's supply contract with Philips" is one contract with two parties, not two contracts to compare."""
     plan = parse_question("What's the governing law for Profound's supply contract with Philips?", nlp)

@@ -142,7 +142,7 @@ ATTRIBUTES: tuple[Attribute, ...] = (
         "When the contract's current term ends, stated as a date or worked out from its start and term.",
         (r"expir", r"term end", r"when does .* end\b", r"end date", r"terminat(e|es) on",
          # "how long does the X endorsement last" (not "how long does the non-compete in X last")
-         r"how long (does|will) (it|((the|this|our|their)\s+)+((?!(in|of|under|for)\b)[\w&.'’-]+\s+){0,3}"
+         r"how long (does|will)\s+(it|((the|this|our|their)\s+)+((?!(in|of|under|for)\b)[\w&.'’-]+\s+){0,3}"
          r"(doc|contract|agreement|deal|licen[cs]e|lease|endorsement|sponsorship|partnership|arrangement|"
          r"relationship))\s+(last|run)\b",
          r"\b(runs?|running) out\b", r"\bends? (sooner|first|earlier|later|last)\b"),
