@@ -66,7 +66,7 @@ _PAIR_DOCS = re.compile(
 )
 _NAMED_DOC = re.compile(
     rf"\b(?:the|this|that|our|their)\s+(?P<party>{NAME_WORD}(?:\s+{NAME_WORD})*)\s+"
-    rf"(?:[a-z][\w\-]*\s+){{0,3}}?(?P<noun>{DOC_NOUNS})\b"
+    rf"(?:[a-z][\w\-]*\s+){{0,3}}?(?P<noun>{DOC_NOUNS})\b(?:\s+(?:{DOC_NOUNS})\b)?"  # "sponsorship contract"
 )
 _TITLE_ONLY = re.compile(
     rf"\b(?:the|this|that)\s+(?P<title>(?:[A-Z][\w&\-]*[\s,]+){{0,6}}(?:{DOC_NOUNS.upper()}|"

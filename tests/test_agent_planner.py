@@ -319,6 +319,8 @@ def test_an_endorsement_and_a_sponsorship_named_by_their_parties_are_two_contrac
     plan = parse_question("Which deal ends later, the Square Two endorsement or the Rick Smith sponsorship?", nlp)
     assert plan.intent == "compare" and plan.attributes[:1] == ["expiration_date"]
     assert [r.parties for r in plan.documents] == [["Square Two"], ["Rick Smith"]]
+    plan = parse_question("Is anything licensed under the Vitamin Shoppe sponsorship contract? Quote it.", nlp)
+    assert [r.mention for r in plan.documents] == ["the Vitamin Shoppe sponsorship contract"]
 
 
 def test_two_patterns_over_one_contract_are_one_reference(nlp):
