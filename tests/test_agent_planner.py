@@ -341,22 +341,13 @@ def test_two_patterns_over_one_contract_are_one_reference(nlp):
     ("Can Kathy Whitworth promote competing golf brands?", "clause_lookup", "non_compete", None),
     ("How long does the Square Two endorsement last?", "exact_value", None, "expiration_date"),
     ("How long does the non-compete in Medical Manager's contract last?", "clause_lookup", "non_compete", None),
+    ("What's the renewal period of the WatchGuard distributor contract?", "exact_value", None, "renewal_term"),
+    ("Does the Nice outsourcing agreement cap liability? Show me the wording.", "clause_lookup", "cap_on_liability",
+     None),
+    ("Does Philips get a license to Profound's IP?", "clause_lookup", "license_grant", None),
 ])
 def test_everyday_words_for_clauses_and_terms(nlp, question, intent, clause_type, attribute):
     plan = parse_question(question, nlp)
     assert plan.intent == intent
     assert (clause_type in plan.clause_types) if clause_type else True
     assert (plan.attributes[:1] == [attribute]) if attribute else "expiration_date" not in plan.attributes
-
-
-@pytest.mark.parametrize(("question", "intent", "clause_type", "attribute"), [
-    ("What's the renewal period of the WatchGuard distributor contract?", "exact_value", None, "renewal_term"),
-    ("Does the Nice outsourcing agreement cap liability? Show me the wording.", "clause_lookup", "cap_on_liability",
-     None),
-    ("Does Philips get a license to Profound's IP?", "clause_lookup", "license_grant", None),
-])
-def test_more_everyday_words(nlp, question, intent, clause_type, attribute):
-    plan = parse_question(question, nlp)
-    assert plan.intent == intent
-    assert (clause_type in plan.clause_types) if clause_type else True
-    assert (plan.attributes[:1] == [attribute]) if attribute else True
