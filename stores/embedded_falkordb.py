@@ -36,6 +36,7 @@ MAX_BOLT_PORT = fp.MAX_BOLT_PORT
 DEFAULT_START_TIMEOUT_S = 120.0
 LOCK_GRACE_S = 60.0  # waiting for another command's start: its wait, plus this
 ABANDON_GRACE_S = 3.0  # a launched server that did not get ready: SIGTERM, then SIGKILL after this
+LOCK_RELEASE_S = 5.0  # after it is gone, how long its last threads may take to release the folder's lock
 EXIT_GRACE_S = 5.0  # a killed server's lock is released once its last process is gone
 
 Progress = Callable[[str], None]
@@ -217,6 +218,11 @@ def _abandon(home: Path, pid: int) -> None:
     """
     if fp.alive(pid) and fp.is_our_process(home, pid):
         fp.terminate(pid, grace_s=ABANDON_GRACE_S)
+    # a multithreaded server's main thread is a zombie (not alive) while its other threads still exit and hold
+    # `server.lock`: the start has failed only once nothing of it is left
+    deadline = time.monotonic() + LOCK_RELEASE_S
+    while fp.server_lock_held(home) and time.monotonic() < deadline:
+        time.sleep(0.05)
     for name in ("state.json", "redis.pid"):
         with contextlib.suppress(FileNotFoundError):
             (home / name).unlink()
