@@ -20,6 +20,14 @@ _AGREEMENT_CUE = re.compile(
     ),
     re.I,
 )
+# "continue until", "expires on", "through": the date a term ends
+_TERM_END_CUE = re.compile(
+    ws(
+        r"\b(?:until|till|through|thru|expir(?:e|es|ing|ation)|terminat(?:e|es|ing|ion)|end(?:s|ing)?)"
+        r"(?: on| at| as of)?(?: the close of business on| midnight on)?\W*$"
+    ),
+    re.I,
+)
 # "the Purchase Agreement dated June 30, 2017": a date of another document
 _OTHER_DOC_DATE = re.compile(
     ws(
@@ -116,6 +124,8 @@ def agreement_dates(doc: DocContext, o_start: int, o_end: int) -> list[Fact]:
         before = text[max(o_start, s - 60) : s]
         if _is_other_document_date(text[max(o_start, s - 160) : s]) or _is_filing_footer(text, s):
             continue
+        if _TERM_END_CUE.search(before):
+            continue  # "shall continue until June 30, 2024": when it ends, not when it was made
         cue = _AGREEMENT_CUE.search(before)
         # a date with no cue counts only in the title block, not deep in a long opening
         if not cue and s - o_start > 1200:

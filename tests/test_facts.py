@@ -430,3 +430,23 @@ def test_an_anniversary_of_the_agreement_date_runs_from_signing_not_from_the_ter
                         '1998 and end on the first anniversary of the date of this Agreement.')
     assert top(facts, "effective_date") == "1998-02-01"
     assert top(facts, "expiration_date") == "1999-01-26"
+
+
+def test_the_date_a_term_runs_until_is_not_the_date_it_was_made():
+    # no recitals: the opening runs on into the term clause, whose date is when the agreement ends
+    text = (
+        "LICENSE AGREEMENT\n\nThis License Agreement is entered into by Harbor Analytics Inc., a Delaware "
+        "corporation (\"Licensor\"), and Fenwick Retail LLC, a Texas limited liability company (\"Licensee\").\n\n"
+        "1. Grant. Licensor grants Licensee a non-exclusive license to use the Software.\n\n"
+        "2. Term. This Agreement shall continue until June 30, 2024.\n\n"
+        "IN WITNESS WHEREOF, the parties have executed this Agreement as of the dates below.\n\n"
+        "Harbor Analytics Inc.\nBy: /s/ Ann Lee\nDate: February 2, 2021\n\n"
+        "Fenwick Retail LLC\nBy: /s/ Tom Ray\nDate: February 4, 2021\n"
+    )
+    parsed = parsed_from_text(text, "license.txt", "License Agreement")
+    sections = sections_from_parsed(parsed, "t", "d", tag=False)
+    facts = extract_facts(parsed, sections, "t", "d")
+    made = top_fact(facts, "agreement_date", min_confidence=0.5)
+    ends = top_fact(facts, "expiration_date", min_confidence=0.5)
+    assert made is not None and made.value_date in (dt.date(2021, 2, 2), dt.date(2021, 2, 4))
+    assert ends is not None and ends.value_date == dt.date(2024, 6, 30)
