@@ -18,8 +18,11 @@ live in ingest/fact_terms.py, fact_dates.py and fact_venue.py.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
+from typing import Literal
 
+from ingest.date_roles import DateMention, RoleModel, choose, load_models, mentions, value_scores
 from ingest.fact_context import (
     ASSERT_THRESHOLD,
     DocContext,
@@ -506,10 +509,119 @@ def _effective_when_the_term_runs_from_signing(
             return
 
 
+def _rule_dates(
+    doc: DocContext, o_start: int, o_end: int, agreement: list[Fact] | None = None
+) -> tuple[list[Fact], list[Fact], list[Fact], list[Fact]]:
+    """Agreement, effective date, term and expiration by the rules; each date from the one before it."""
+    if agreement is None:
+        agreement = demote_alternatives(agreement_dates(doc, o_start, o_end))
+    top_agreement = agreement[0] if agreement else None
+    effective = demote_alternatives(effective_dates(doc, top_agreement, o_start, o_end))
+    return (agreement, effective, *_term_dates(doc, effective, top_agreement))
+
+
+def _term_dates(
+    doc: DocContext, effective: list[Fact], top_agreement: Fact | None
+) -> tuple[list[Fact], list[Fact]]:
+    term_facts = term_and_expiry(doc, effective[0] if effective else None, top_agreement)
+    terms = demote_alternatives([f for f in term_facts if f.attribute == "term"])
+    expirations = demote_alternatives([f for f in term_facts if f.attribute == "expiration_date"])
+    return terms, expirations
+
+
+def stated_value(facts: list[Fact]) -> dt.date | None:
+    """The date a one-valued date attribute states: its top fact's, when it is asserted."""
+    return facts[0].value_date if facts and facts[0].confidence >= ASSERT_THRESHOLD else None
+
+
+def _stated(agreement: list[Fact], effective: list[Fact], expirations: list[Fact]) -> dict[str, dt.date | None]:
+    return {
+        "agreement_date": stated_value(agreement),
+        "effective_date": stated_value(effective),
+        "expiration_date": stated_value(expirations),
+    }
+
+
+def date_mentions(
+    doc: DocContext, o_start: int, o_end: int, rule_values: dict[str, dt.date | None]
+) -> list[DateMention]:
+    """Every date the document states, with the features the date-role model reads."""
+    return mentions(doc.text, doc.sentences.span_at, (o_start, o_end), rule_values)
+
+
+def _model_pick(
+    doc: DocContext,
+    role: Literal["agreement_date", "effective_date", "expiration_date"],
+    facts: list[Fact],
+    models: dict[str, RoleModel],
+    found: list[DateMention],
+) -> list[Fact] | None:
+    """The rules' facts for ``role`` with the model's value put first, or None when the rules' choice stays."""
+    model = models.get(role)
+    if model is None or (facts and facts[0].confidence >= ASSERT_THRESHOLD and facts[0].value_date is None):
+        return None  # no model, or the rules state a value that is no date ("perpetual")
+    picked = choose(model, value_scores(model, found), stated_value(facts))
+    if picked is None:
+        return None
+    p, m = picked
+    fact = doc.fact(role, m.value.isoformat(), m.start, m.end, "date_role_model", 0.5 + 0.45 * p,
+                    value_date=m.value)
+    fact.method = "model:date_roles"
+    for f in facts:
+        f.confidence = round(min(f.confidence, fact.confidence) * 0.8, 3)
+    return [fact, *[f for f in facts if f.value_text != fact.value_text]][:4]
+
+
+def rule_date_mentions(
+    parsed: ParsedDocument, sections: list[Section]
+) -> tuple[list[DateMention], dict[str, dt.date | None], dict[str, Fact | None]]:
+    """What the date-role model is trained on: every stated date with its features, the rules' value per role
+    and the rules' top fact per role."""
+    doc = DocContext(parsed, sections, "train", "train")
+    o_start, o_end = _opening(doc)
+    agreement, effective, _, expirations = _rule_dates(doc, o_start, o_end)
+    tops = {
+        "agreement_date": agreement[0] if agreement else None,
+        "effective_date": effective[0] if effective else None,
+        "expiration_date": expirations[0] if expirations else None,
+    }
+    rule_values = _stated(agreement, effective, expirations)
+    return date_mentions(doc, o_start, o_end, rule_values), rule_values, tops
+
+
+def _dates(
+    doc: DocContext, o_start: int, o_end: int, date_model: bool
+) -> tuple[list[Fact], list[Fact], list[Fact], list[Fact]]:
+    """The rules' dates, then the date-role model's corrections (``ingest/date_roles.py``): a changed agreement
+    date is what the effective date may refer to, and a changed effective date is where the term starts."""
+    agreement, effective, terms, expirations = _rule_dates(doc, o_start, o_end)
+    models = load_models() if date_model else {}
+    if not models:
+        return agreement, effective, terms, expirations
+    rule_values = _stated(agreement, effective, expirations)
+    found = date_mentions(doc, o_start, o_end, rule_values)
+    picked = _model_pick(doc, "agreement_date", agreement, models, found)
+    if picked is not None:
+        agreement, effective, terms, expirations = _rule_dates(doc, o_start, o_end, picked)
+    picked = _model_pick(doc, "effective_date", effective, models, found)
+    if picked is not None:
+        effective = picked
+        terms, expirations = _term_dates(doc, effective, agreement[0] if agreement else None)
+    picked = _model_pick(doc, "expiration_date", expirations, models, found)
+    if picked is not None:
+        expirations = picked
+    return agreement, effective, terms, expirations
+
+
 def extract_facts(
-    parsed: ParsedDocument, sections: list[Section], tenant: str, document_id: str
+    parsed: ParsedDocument,
+    sections: list[Section],
+    tenant: str,
+    document_id: str,
+    date_model: bool = True,
 ) -> list[Fact]:
-    """All rule-based facts of one document, with provenance."""
+    """All facts of one document, with provenance: the rules', and the date-role model's corrections of their
+    dates (``date_model=False``: the rules alone, as the model is trained on)."""
     doc = DocContext(parsed, sections, tenant, document_id)
     if not doc.text.strip():
         return []
@@ -519,18 +631,10 @@ def extract_facts(
     party_facts, _ = _party_facts(doc, o_start, o_end)
     facts += party_facts
 
-    agreement = demote_alternatives(agreement_dates(doc, o_start, o_end))
-    facts += agreement
+    agreement, effective, terms, expirations = _dates(doc, o_start, o_end, date_model)
+    facts += agreement + effective + terms + expirations
     top_agreement = agreement[0] if agreement else None
-
-    effective = demote_alternatives(effective_dates(doc, top_agreement, o_start, o_end))
-    facts += effective
     top_effective = effective[0] if effective else None
-
-    term_facts = term_and_expiry(doc, top_effective, top_agreement)
-    terms = demote_alternatives([f for f in term_facts if f.attribute == "term"])
-    expirations = demote_alternatives([f for f in term_facts if f.attribute == "expiration_date"])
-    facts += terms + expirations
     _effective_when_the_term_runs_from_signing(top_effective, top_agreement, terms, expirations)
 
     renewals = demote_alternatives(renewal_terms(doc, terms))

@@ -1,0 +1,198 @@
+"""Train the date-role model (ingest/models/date_roles.json): which stated date is the agreement, effective or
+expiration date, learned from the CUAD expert answers.
+
+Usage:
+    .venv/bin/python -m bench.train_date_roles [--folds 5] [--cache DIR] [--out PATH]
+
+Data: the train half (md5(doc_id) even, outside dev) less the contracts of both paraphrase sets
+(``bench/questions/paraphrase*/contracts.jsonl``), read from the CUAD text files. Rows: every date the contract
+states (``ingest.date_roles.mentions``, features as at ingest, the rules' own choice among them); a row is
+positive for a role when its date equals the normalised CUAD answer of that role (``bench.fact_agreement``'s
+gold: "Agreement Date", "Effective Date", "Expiration Date").
+
+Model: one logistic regression per role (scikit-learn, l2); C is chosen from ``C_GRID`` on out-of-fold scores
+(folds by contract). The decision numbers (``replace``, ``margin``, ``add``, see ``ingest.date_roles.choose``)
+are chosen per role on the same out-of-fold scores, to maximise contract-level agreement with CUAD
+(``bench.fact_agreement``'s definition: the stated value equals the gold one, or neither states one); a tie
+goes to the choice that changes the rules' answers least. The report gives the rules' agreement and the
+out-of-fold agreement with the model on these contracts, per role.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from bench.clause_units import data_hash  # noqa: E402
+from bench.fact_agreement import CATEGORY, gold_for, load_annotations, load_contracts, parse_contract  # noqa: E402
+from ingest.clause_types import sections_from_parsed  # noqa: E402
+from ingest.date_roles import MODEL_PATH, ROLES, RoleModel, choose  # noqa: E402
+from ingest.facts import rule_date_mentions  # noqa: E402
+
+PARAPHRASE_SETS = [ROOT / "bench" / "questions" / name / "contracts.jsonl" for name in ("paraphrase", "paraphrase2")]
+C_GRID = (0.1, 0.3, 1.0)
+REPLACE_GRID = (0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 1.01)
+MARGIN_GRID = (0.0, 0.2, 0.4, 0.6)
+ADD_GRID = (0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.01)
+MIN_WEIGHT = 1e-4
+
+
+def training_contracts() -> list[dict]:
+    keep_out: set[str] = set()
+    for path in PARAPHRASE_SETS:
+        with open(path, encoding="utf-8") as fh:
+            keep_out |= {json.loads(line)["doc_id"] for line in fh if line.strip()}
+    return [c for c in load_contracts("train") if c["doc_id"] not in keep_out]
+
+
+def contract_rows(contracts: list[dict], cache: Path | None) -> list[dict[str, Any]]:
+    """Per contract: its mentions, the rules' values and top facts, and the gold value per role."""
+    anns = load_annotations()
+    out = []
+    for c in contracts:
+        parsed = parse_contract(c, "txt", None, cache)
+        sections = sections_from_parsed(parsed, "bench", c["doc_id"], tag=False)
+        found, rule_values, tops = rule_date_mentions(parsed, sections)
+        gold = {role: gold_for(role, anns[c["doc_id"]][CATEGORY[role]]) for role in ROLES}
+        out.append({"doc_id": c["doc_id"], "mentions": found, "rules": rule_values, "tops": tops, "gold": gold})
+    return out
+
+
+def _fit(X, y, C: float):
+    from sklearn.linear_model import LogisticRegression
+
+    model = LogisticRegression(C=C, max_iter=2000)
+    model.fit(X, y)
+    return model
+
+
+def stated(top) -> dt.date | str | None:
+    """What the rules' top fact states: a date, "perpetual", or nothing (a guess under 0.5)."""
+    if top is None or top.confidence < 0.5:
+        return None
+    return top.value_date or top.value_text
+
+
+def final_value(model: RoleModel, scores: dict, row: dict, role: str) -> dt.date | str | None:
+    """The value stated for ``role`` after the model's decision (as ``ingest.facts._model_pick`` decides)."""
+    rules = stated(row["tops"][role])
+    if isinstance(rules, str):
+        return rules  # the rules state "perpetual": the model does not speak
+    picked = choose(model, scores, rules)
+    return rules if picked is None else picked[1].value
+
+
+def role_scores(rows: list[dict], probs: np.ndarray, offsets: list[int]) -> list[dict]:
+    out = []
+    for row, lo in zip(rows, offsets, strict=True):
+        best: dict[dt.date, tuple[float, Any]] = {}
+        for i, m in enumerate(row["mentions"]):
+            p = float(probs[lo + i])
+            if m.value not in best or p > best[m.value][0]:
+                best[m.value] = (p, m)
+        out.append(best)
+    return out
+
+
+def tune(rows: list[dict], scores: list[dict], role: str) -> tuple[dict[str, float], int, int]:
+    """The decision numbers that agree with CUAD most often; ties keep the rules' answers most often."""
+    scorable = [(r, sc) for r, sc in zip(rows, scores, strict=True) if r["gold"][role].scorable]
+    rules_ok = sum(stated(r["tops"][role]) == r["gold"][role].value for r, _ in scorable)
+    best: tuple[int, int, dict[str, float]] | None = None
+    for replace in REPLACE_GRID:
+        for margin in MARGIN_GRID:
+            for add in ADD_GRID:
+                m = RoleModel({}, replace, margin, add)
+                ok = changed = 0
+                for r, sc in scorable:
+                    value = final_value(m, sc, r, role)
+                    ok += value == r["gold"][role].value
+                    changed += value != stated(r["tops"][role])
+                key = (ok, -changed)
+                if best is None or key > best[:2]:
+                    best = (ok, -changed, {"replace": replace, "margin": margin, "add": add})
+    assert best is not None
+    return best[2], rules_ok, best[0]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--folds", type=int, default=5)
+    ap.add_argument("--cache", default=None, help="keep parsed CUAD texts under this folder")
+    ap.add_argument("--out", default=str(MODEL_PATH))
+    args = ap.parse_args(argv)
+    from sklearn.feature_extraction import DictVectorizer
+
+    t0 = time.perf_counter()
+    contracts = training_contracts()
+    rows = contract_rows(contracts, Path(args.cache) if args.cache else None)
+    feats = [m.features for r in rows for m in r["mentions"]]
+    offsets, at = [], 0
+    for r in rows:
+        offsets.append(at)
+        at += len(r["mentions"])
+    fold_of_row = np.array([i % args.folds for i, r in enumerate(rows) for _ in r["mentions"]])
+    vec = DictVectorizer()
+    X = vec.fit_transform(feats)
+    names = vec.get_feature_names_out()
+    report: dict[str, Any] = {}
+    roles: dict[str, Any] = {}
+    for role in ROLES:
+        y = np.array([
+            int(r["gold"][role].value is not None and r["gold"][role].value != "perpetual"
+                and m.value == r["gold"][role].value)
+            for r in rows
+            for m in r["mentions"]
+        ])
+        chosen = None
+        for C in C_GRID:
+            oof = np.zeros(len(y))
+            for k in range(args.folds):
+                train, test = fold_of_row != k, fold_of_row == k
+                oof[test] = _fit(X[train], y[train], C).predict_proba(X[test])[:, 1]
+            scores = role_scores(rows, oof, offsets)
+            decision, rules_ok, model_ok = tune(rows, scores, role)
+            print(f"{role}: C={C} rules {rules_ok} -> model {model_ok} {decision}", flush=True)
+            if chosen is None or model_ok > chosen[2]:
+                chosen = (C, decision, model_ok, rules_ok)
+        assert chosen is not None
+        C, decision, model_ok, rules_ok = chosen
+        final = _fit(X, y, C)
+        weights = {str(n): round(float(w), 5) for n, w in zip(names, final.coef_[0], strict=True)
+                   if abs(w) >= MIN_WEIGHT}
+        weights["bias"] = round(weights.get("bias", 0.0) + float(final.intercept_[0]), 5)
+        roles[role] = {"C": C, **decision, "weights": weights}
+        n = sum(r["gold"][role].scorable for r in rows)
+        report[role] = {"contracts": n, "rules_agree": rules_ok, "model_agree_out_of_fold": model_ok,
+                        "positives": int(y.sum()), "rows": len(y)}
+    out = {
+        "command": "python -m bench.train_date_roles " + " ".join(argv or sys.argv[1:]),
+        "trained": dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "data": {
+            "split": "train half (md5(doc_id) even, outside dev) less both paraphrase sets' contracts, CUAD txt",
+            "contracts": len(contracts),
+            "sha256": data_hash(contracts),
+            "hashed": "sorted training doc_ids joined by newlines, then annotations.jsonl bytes",
+        },
+        "report": report,
+        "roles": roles,
+    }
+    Path(args.out).write_text(json.dumps(out, indent=1, sort_keys=False) + "\n", encoding="utf-8")
+    print(json.dumps(report, indent=1))
+    print(f"wrote {args.out} in {time.perf_counter() - t0:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
