@@ -43,6 +43,13 @@ from veridict.domain.values import (
         ("31/01/2025", dt.date(2025, 1, 31)),  # day first when the first number is no month
         ("31.12.2020", dt.date(2020, 12, 31)),  # dotted dates are day first
         ("effective 7/1/98", dt.date(1998, 7, 1)),
+        ("in effect until March 18. 2021, unless", dt.date(2021, 3, 18)),  # a stray full stop for the comma
+        ("signed 18-Mar-2021", dt.date(2021, 3, 18)),
+        ("the thirty-first day of March, 2008", dt.date(2008, 3, 31)),  # not the "first" inside it
+        ("this twenty second day of May 2001", dt.date(2001, 5, 22)),
+        ("March thirty-first, 2008", dt.date(2008, 3, 31)),
+        ("until the last day of February, 2024", dt.date(2024, 2, 29)),  # the month's end
+        ("the last day of December 2020", dt.date(2020, 12, 31)),
     ],
 )
 def test_dates(text, expected):

@@ -1,7 +1,8 @@
 """Dates as contracts write them, read into ``datetime.date``.
 
 "July 31, 2017", "July 31,2017", "31 July 2019", "27th day of March, 2017", "first day of June, 1998",
-"2019-07-31", "7/31/2019", "31.07.2019". Numeric dates are read month/day/year unless the first number
+"2019-07-31", "7/31/2019", "31.07.2019", "18-Mar-2021", "the thirty-first day of March, 2008", "the last day of
+February, 2023" (the month's end). Numeric dates are read month/day/year unless the first number
 cannot be a month or the separator is a dot (then day/month/year); a two-digit year below 50 is 20xx.
 """
 
@@ -24,14 +25,26 @@ MONTH = (
 )
 # "1st", "27t h" (a PDF-to-text artefact), "3rd", "15 th"
 _DAY = r"(?:[12]\d|3[01]|0?[1-9])(?:\s?(?:s\s?t|n\s?d|r\s?d|t\s?h))?"
-_DAY_WORD = "|".join(sorted(ORDINALS, key=len, reverse=True))
+# "thirty-first", "twenty first" before the plain ordinals, so that "first" alone does not take the match
+_DAY_WORD = r"(?:twenty|thirty)[\s-]?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|" + "|".join(
+    sorted(ORDINALS, key=len, reverse=True)
+)
 _YEAR = r"(?:1[89]\d\d|20\d\d)"
 
 # a date starts at a word boundary, or glued to "of", "on" or "dated" by a lost space ("as of1 August 2019")
 _GLUED = r"(?:\b|(?<=\bof)|(?<=\bon)|(?<=dated))"
 _DATE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
-    # July 31, 2017 / July 31,2017 / JULY 15 2005 / November 19th, 2012
-    ("mdy", re.compile(rf"\b(?P<m>{MONTH})\s*(?P<d>{_DAY})\s*,?\s*(?P<y>{_YEAR})\b", re.I)),
+    # the last day of February, 2023: the month's end
+    ("last_day", re.compile(rf"\blast\s+day\s+of\s+(?P<m>{MONTH})\s*,?\s*(?P<y>{_YEAR})\b", re.I)),
+    # July 31, 2017 / July 31,2017 / JULY 15 2005 / November 19th, 2012 / March 18. 2021 / March thirty-first, 2008
+    (
+        "mdy",
+        re.compile(
+            rf"\b(?P<m>{MONTH})\s*(?P<d>{_DAY}\b|(?:{_DAY_WORD})\b)\s*[,.]?\s*(?P<y>{_YEAR})\b", re.I
+        ),
+    ),
+    # 18-Mar-2021 / 18-March-21
+    ("dmy_dash", re.compile(rf"\b(?P<d>[0-3]?\d)-(?P<m>{MONTH})-(?P<y>{_YEAR}|\d\d)\b", re.I)),
     # 27th day of March, 2017 / 31 day of July 2019 / first day of June, 1998
     (
         "day_of",
@@ -68,6 +81,9 @@ def _day_number(text: str) -> int:
     t = re.sub(r"\s", "", text.lower())
     if t in ORDINALS:
         return ORDINALS[t]
+    tens = re.match(r"(twenty|thirty)-?(\w+)", t)
+    if tens and tens.group(2) in ORDINALS:  # "thirty-first"
+        return (20 if tens.group(1) == "twenty" else 30) + ORDINALS[tens.group(2)]
     return int(re.match(r"\d+", t).group(0))  # type: ignore[union-attr]
 
 
@@ -79,9 +95,16 @@ def _make_date(y: int, m: int, d: int) -> dt.date | None:
 
 
 def _date_from_match(kind: str, m: re.Match[str]) -> dt.date | None:
-    if kind in ("mdy", "day_of", "dmy"):
+    if kind == "last_day":
+        month, year = MONTHS[m.group("m").lower().rstrip(".")], int(m.group("y"))
+        following = dt.date(year + month // 12, month % 12 + 1, 1)
+        return following - dt.timedelta(days=1)
+    if kind in ("mdy", "day_of", "dmy", "dmy_dash"):
         month = MONTHS[m.group("m").lower().rstrip(".")]
-        return _make_date(int(m.group("y")), month, _day_number(m.group("d")))
+        year = int(m.group("y"))
+        if year < 100:
+            year += 2000 if year < 50 else 1900
+        return _make_date(year, month, _day_number(m.group("d")))
     if kind == "iso":
         return _make_date(int(m.group("y")), int(m.group("m")), int(m.group("d")))
     a, b, y = int(m.group("a")), int(m.group("b")), int(m.group("y"))
