@@ -39,6 +39,7 @@ from bench.fact_agreement import CATEGORY, gold_for, load_annotations, load_cont
 from ingest.clause_types import sections_from_parsed  # noqa: E402
 from ingest.date_roles import MODEL_PATH, ROLES, RoleModel, choose  # noqa: E402
 from ingest.facts import rule_date_mentions  # noqa: E402
+from ingest.linear import fitted_weights  # noqa: E402
 
 PARAPHRASE_SETS = [ROOT / "bench" / "questions" / name / "contracts.jsonl" for name in ("paraphrase", "paraphrase2")]
 C_GRID = (0.1, 0.3, 1.0)
@@ -169,9 +170,7 @@ def main(argv: list[str] | None = None) -> int:
         assert chosen is not None
         C, decision, model_ok, rules_ok = chosen
         final = _fit(X, y, C)
-        weights = {str(n): round(float(w), 5) for n, w in zip(names, final.coef_[0], strict=True)
-                   if abs(w) >= MIN_WEIGHT}
-        weights["bias"] = round(weights.get("bias", 0.0) + float(final.intercept_[0]), 5)
+        weights = fitted_weights(names, final.coef_[0], final.intercept_[0], MIN_WEIGHT)
         roles[role] = {"C": C, **decision, "weights": weights}
         n = sum(r["gold"][role].scorable for r in rows)
         report[role] = {"contracts": n, "rules_agree": rules_ok, "model_agree_out_of_fold": model_ok,

@@ -20,12 +20,12 @@ from __future__ import annotations
 import bisect
 import datetime as dt
 import json
-import math
 import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from ingest.linear import LinearScorer
 from veridict.domain.values import find_dates
 
 MODEL_PATH = Path(__file__).resolve().parent / "models" / "date_roles.json"
@@ -128,15 +128,10 @@ def mentions(
 
 
 @dataclass
-class RoleModel:
-    weights: dict[str, float]
+class RoleModel(LinearScorer):
     replace: float  # the model's value replaces the rules' at or above this score ...
     margin: float  # ... when it beats the rules' value's score by this much
     add: float  # a role the rules left empty is filled at or above this score
-
-    def score(self, features: dict[str, float]) -> float:
-        z = sum(self.weights.get(k, 0.0) * v for k, v in features.items())
-        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
 
 @lru_cache(maxsize=2)
