@@ -36,6 +36,9 @@ from ingest.fact_terms import notice_periods, renewal_terms, term_and_expiry
 from ingest.fact_venue import venues
 from ingest.model import ParsedDocument
 from ingest.parties import PartyDef, find_party_definitions, signature_parties
+from ingest.party_model import PARTIES_WANTED, missing_parties
+from ingest.party_model import candidates as party_candidates
+from ingest.party_model import load_model as load_party_model
 from ingest.registry import fold_name, split_suffix
 from veridict.domain.values import (
     add_duration,
@@ -133,6 +136,27 @@ def _party_facts(doc: DocContext, o_start: int, o_end: int) -> tuple[list[Fact],
             seen.add(key)
             facts.append(doc.fact("party", name, start, end, "party_signature", 0.7, qualifier="party"))
     return facts, defs
+
+
+def rule_parties_and_candidates(parsed: ParsedDocument, sections: list[Section]) -> tuple[list[str], list]:
+    """What the party model is trained on: the parties the rules read, and the opening's candidate names."""
+    doc = DocContext(parsed, sections, "train", "train")
+    o_start, o_end = _opening(doc)
+    known, _ = _party_facts(doc, o_start, o_end)
+    return [f.value_text for f in known], party_candidates(doc.text, (o_start, o_end))
+
+
+def _model_parties(doc: DocContext, o_start: int, o_end: int, known: list[Fact]) -> list[Fact]:
+    """Parties the rules missed, from the organisations and people the opening names (``ingest/party_model.py``)."""
+    model = load_party_model()
+    if model is None:
+        return []
+    out = []
+    for p, c in missing_parties(model, party_candidates(doc.text, (o_start, o_end)), [f.value_text for f in known]):
+        fact = doc.fact("party", c.name, c.start, c.end, "party_model", 0.5 + 0.4 * p, qualifier="party")
+        fact.method = "model:party_model"
+        out.append(fact)
+    return out
 
 
 # ----------------------------------------------------------------------------- governing law, venue
@@ -590,12 +614,12 @@ def rule_date_mentions(
 
 
 def _dates(
-    doc: DocContext, o_start: int, o_end: int, date_model: bool
+    doc: DocContext, o_start: int, o_end: int, learned: bool
 ) -> tuple[list[Fact], list[Fact], list[Fact], list[Fact]]:
     """The rules' dates, then the date-role model's corrections (``ingest/date_roles.py``): a changed agreement
     date is what the effective date may refer to, and a changed effective date is where the term starts."""
     agreement, effective, terms, expirations = _rule_dates(doc, o_start, o_end)
-    models = load_models() if date_model else {}
+    models = load_models() if learned else {}
     if not models:
         return agreement, effective, terms, expirations
     rule_values = _stated(agreement, effective, expirations)
@@ -618,10 +642,10 @@ def extract_facts(
     sections: list[Section],
     tenant: str,
     document_id: str,
-    date_model: bool = True,
+    learned: bool = True,
 ) -> list[Fact]:
-    """All facts of one document, with provenance: the rules', and the date-role model's corrections of their
-    dates (``date_model=False``: the rules alone, as the model is trained on)."""
+    """All facts of one document, with provenance: the rules', then the learned models' corrections of their dates
+    and the parties they missed (``learned=False``: the rules alone, as the models are trained on)."""
     doc = DocContext(parsed, sections, tenant, document_id)
     if not doc.text.strip():
         return []
@@ -629,9 +653,11 @@ def extract_facts(
     facts: list[Fact] = []
 
     party_facts, _ = _party_facts(doc, o_start, o_end)
+    if learned and len(party_facts) < PARTIES_WANTED:
+        party_facts += _model_parties(doc, o_start, o_end, party_facts)
     facts += party_facts
 
-    agreement, effective, terms, expirations = _dates(doc, o_start, o_end, date_model)
+    agreement, effective, terms, expirations = _dates(doc, o_start, o_end, learned)
     facts += agreement + effective + terms + expirations
     top_agreement = agreement[0] if agreement else None
     top_effective = effective[0] if effective else None

@@ -69,7 +69,7 @@ def test_on_contracts_outside_its_training_the_model_agrees_with_cuad_at_least_a
     model_facts = 0
     for _, ann, parsed, sections in _dev_rows(shared_data):
         for i, use_model in enumerate((False, True)):
-            facts = extract_facts(parsed, sections, "t", "d", date_model=use_model)
+            facts = extract_facts(parsed, sections, "t", "d", learned=use_model)
             for role in ROLES:
                 gold = gold_for(role, ann[CATEGORY[role]])
                 if gold.scorable:
