@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from agents.meaning import asks_yes_no, clause_question, meaning_hint, with_contract
+from agents.meaning import (
+    AGREED_MIN_SIMILARITY,
+    MIN_SIMILARITY,
+    asks_yes_no,
+    bare_question,
+    clause_model_reading,
+    clause_question,
+    meaning_hint,
+    meaning_model,
+    with_contract,
+)
 from agents.planner import load_spacy, parse_question
 from veridict.domain import ATTRIBUTE_BY_NAME, CLAUSE_BY_NAME
 from veridict.domain.examples import ATTRIBUTE_EXAMPLES, CLAUSE_EXAMPLES
@@ -105,3 +115,13 @@ def test_a_yes_no_question_that_wants_the_wording_is_a_clause_lookup(question, l
         assert asks_yes_no(question)
     else:
         assert read == plan
+
+
+def test_a_clause_reading_under_the_bar_stands_when_the_clause_model_reads_the_question_the_same(embedder):
+    plan = parse_question("May Globex inspect our accounting ledgers?", load_spacy())
+    assert not plan.clause_types and plan.attribute is None  # no cue word names it
+    readings = meaning_model(embedder).readings(bare_question(plan), embedder)
+    assert readings[0].name == "audit_rights" and AGREED_MIN_SIMILARITY <= readings[0].similarity < MIN_SIMILARITY
+    assert clause_model_reading(bare_question(plan), embedder) == "audit_rights"
+    hint, _ = meaning_hint(plan, embedder)
+    assert hint is not None and hint.clause_types == ["audit_rights"]
