@@ -127,12 +127,31 @@ def tune(rows: list[dict], scores: list[dict], role: str) -> tuple[dict[str, flo
     return best[2], rules_ok, best[0]
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def arguments(doc: str | None, out: Path, argv: list[str] | None) -> argparse.Namespace:
+    """The options every fact-model trainer takes: folds, a cache of parsed texts, the model file."""
+    ap = argparse.ArgumentParser(description=(doc or "").split("\n")[0])
     ap.add_argument("--folds", type=int, default=5)
     ap.add_argument("--cache", default=None, help="keep parsed CUAD texts under this folder")
-    ap.add_argument("--out", default=str(MODEL_PATH))
-    args = ap.parse_args(argv)
+    ap.add_argument("--out", default=str(out))
+    return ap.parse_args(argv)
+
+
+def provenance(module: str, contracts: list[dict], argv: list[str] | None) -> dict[str, Any]:
+    """How a fact model was made: the command, when, and a hash of the contracts and labels it learned from."""
+    return {
+        "command": f"python -m {module} " + " ".join(argv or sys.argv[1:]),
+        "trained": dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "data": {
+            "split": "train half (md5(doc_id) even, outside dev) less both paraphrase sets' contracts, CUAD txt",
+            "contracts": len(contracts),
+            "sha256": data_hash(contracts),
+            "hashed": "sorted training doc_ids joined by newlines, then annotations.jsonl bytes",
+        },
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = arguments(__doc__, MODEL_PATH, argv)
     from sklearn.feature_extraction import DictVectorizer
 
     t0 = time.perf_counter()
@@ -175,18 +194,7 @@ def main(argv: list[str] | None = None) -> int:
         n = sum(r["gold"][role].scorable for r in rows)
         report[role] = {"contracts": n, "rules_agree": rules_ok, "model_agree_out_of_fold": model_ok,
                         "positives": int(y.sum()), "rows": len(y)}
-    out = {
-        "command": "python -m bench.train_date_roles " + " ".join(argv or sys.argv[1:]),
-        "trained": dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
-        "data": {
-            "split": "train half (md5(doc_id) even, outside dev) less both paraphrase sets' contracts, CUAD txt",
-            "contracts": len(contracts),
-            "sha256": data_hash(contracts),
-            "hashed": "sorted training doc_ids joined by newlines, then annotations.jsonl bytes",
-        },
-        "report": report,
-        "roles": roles,
-    }
+    out = {**provenance("bench.train_date_roles", contracts, argv), "report": report, "roles": roles}
     Path(args.out).write_text(json.dumps(out, indent=1, sort_keys=False) + "\n", encoding="utf-8")
     print(json.dumps(report, indent=1))
     print(f"wrote {args.out} in {time.perf_counter() - t0:.0f} s")

@@ -17,8 +17,6 @@ contracts where the rules read fewer than two parties: most contracts whose part
 
 from __future__ import annotations
 
-import argparse
-import datetime as dt
 import json
 import sys
 import time
@@ -31,9 +29,8 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.clause_units import data_hash  # noqa: E402
 from bench.fact_agreement import gold_for, load_annotations, parse_contract, party_match  # noqa: E402
-from bench.train_date_roles import training_contracts  # noqa: E402
+from bench.train_date_roles import arguments, provenance, training_contracts  # noqa: E402
 from ingest.clause_types import sections_from_parsed  # noqa: E402
 from ingest.facts import rule_parties_and_candidates  # noqa: E402
 from ingest.linear import fitted_weights  # noqa: E402
@@ -93,11 +90,7 @@ class _Fixed(PartyModel):
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--folds", type=int, default=5)
-    ap.add_argument("--cache", default=None, help="keep parsed CUAD texts under this folder")
-    ap.add_argument("--out", default=str(MODEL_PATH))
-    args = ap.parse_args(argv)
+    args = arguments(__doc__, MODEL_PATH, argv)
     from sklearn.feature_extraction import DictVectorizer
     from sklearn.linear_model import LogisticRegression
 
@@ -134,14 +127,7 @@ def main(argv: list[str] | None = None) -> int:
     C, floor, model, rules = chosen
     final = LogisticRegression(C=C, max_iter=2000).fit(X, y)
     out = {
-        "command": "python -m bench.train_party_model " + " ".join(argv or sys.argv[1:]),
-        "trained": dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
-        "data": {
-            "split": "train half (md5(doc_id) even, outside dev) less both paraphrase sets' contracts, CUAD txt",
-            "contracts": len(contracts),
-            "sha256": data_hash(contracts),
-            "hashed": "sorted training doc_ids joined by newlines, then annotations.jsonl bytes",
-        },
+        **provenance("bench.train_party_model", contracts, argv),
         "report": {
             "rows": len(y),
             "positives": int(y.sum()),
