@@ -13,16 +13,16 @@ alternatives are kept at lower confidence. Confidence below 0.5 means "a guess":
 consumer that wants only stated values filters ``confidence >= 0.5``.
 
 Size: the opening, governing law, amounts, percentages and table cells; terms, dates and venue already
-live in ingest/fact_terms.py, fact_dates.py and fact_venue.py.
+live in ingest/fact_terms.py, fact_dates.py and fact_venue.py, and the choice of each date's value (rules, then
+the date-role model) in fact_date_choice.py.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import re
-from typing import Literal
 
-from ingest.date_roles import DateMention, RoleModel, choose, load_models, mentions, value_scores
+from ingest.date_roles import DateMention
 from ingest.fact_context import (
     ASSERT_THRESHOLD,
     DocContext,
@@ -31,8 +31,8 @@ from ingest.fact_context import (
     top_fact,
     ws,
 )
-from ingest.fact_dates import agreement_dates, effective_dates
-from ingest.fact_terms import notice_periods, renewal_terms, term_and_expiry
+from ingest.fact_date_choice import date_mentions, dates, rule_dates, stated
+from ingest.fact_terms import notice_periods, renewal_terms
 from ingest.fact_venue import venues
 from ingest.model import ParsedDocument
 from ingest.parties import PartyDef, find_party_definitions, signature_parties
@@ -533,69 +533,6 @@ def _effective_when_the_term_runs_from_signing(
             return
 
 
-def _rule_dates(
-    doc: DocContext, o_start: int, o_end: int, agreement: list[Fact] | None = None
-) -> tuple[list[Fact], list[Fact], list[Fact], list[Fact]]:
-    """Agreement, effective date, term and expiration by the rules; each date from the one before it."""
-    if agreement is None:
-        agreement = demote_alternatives(agreement_dates(doc, o_start, o_end))
-    top_agreement = agreement[0] if agreement else None
-    effective = demote_alternatives(effective_dates(doc, top_agreement, o_start, o_end))
-    return (agreement, effective, *_term_dates(doc, effective, top_agreement))
-
-
-def _term_dates(
-    doc: DocContext, effective: list[Fact], top_agreement: Fact | None
-) -> tuple[list[Fact], list[Fact]]:
-    term_facts = term_and_expiry(doc, effective[0] if effective else None, top_agreement)
-    terms = demote_alternatives([f for f in term_facts if f.attribute == "term"])
-    expirations = demote_alternatives([f for f in term_facts if f.attribute == "expiration_date"])
-    return terms, expirations
-
-
-def stated_value(facts: list[Fact]) -> dt.date | None:
-    """The date a one-valued date attribute states: its top fact's, when it is asserted."""
-    return facts[0].value_date if facts and facts[0].confidence >= ASSERT_THRESHOLD else None
-
-
-def _stated(agreement: list[Fact], effective: list[Fact], expirations: list[Fact]) -> dict[str, dt.date | None]:
-    return {
-        "agreement_date": stated_value(agreement),
-        "effective_date": stated_value(effective),
-        "expiration_date": stated_value(expirations),
-    }
-
-
-def date_mentions(
-    doc: DocContext, o_start: int, o_end: int, rule_values: dict[str, dt.date | None]
-) -> list[DateMention]:
-    """Every date the document states, with the features the date-role model reads."""
-    return mentions(doc.text, doc.sentences.span_at, (o_start, o_end), rule_values)
-
-
-def _model_pick(
-    doc: DocContext,
-    role: Literal["agreement_date", "effective_date", "expiration_date"],
-    facts: list[Fact],
-    models: dict[str, RoleModel],
-    found: list[DateMention],
-) -> list[Fact] | None:
-    """The rules' facts for ``role`` with the model's value put first, or None when the rules' choice stays."""
-    model = models.get(role)
-    if model is None or (facts and facts[0].confidence >= ASSERT_THRESHOLD and facts[0].value_date is None):
-        return None  # no model, or the rules state a value that is no date ("perpetual")
-    picked = choose(model, value_scores(model, found), stated_value(facts))
-    if picked is None:
-        return None
-    p, m = picked
-    fact = doc.fact(role, m.value.isoformat(), m.start, m.end, "date_role_model", 0.5 + 0.45 * p,
-                    value_date=m.value)
-    fact.method = "model:date_roles"
-    for f in facts:
-        f.confidence = round(min(f.confidence, fact.confidence) * 0.8, 3)
-    return [fact, *[f for f in facts if f.value_text != fact.value_text]][:4]
-
-
 def rule_date_mentions(
     parsed: ParsedDocument, sections: list[Section]
 ) -> tuple[list[DateMention], dict[str, dt.date | None], dict[str, Fact | None]]:
@@ -603,38 +540,14 @@ def rule_date_mentions(
     and the rules' top fact per role."""
     doc = DocContext(parsed, sections, "train", "train")
     o_start, o_end = _opening(doc)
-    agreement, effective, _, expirations = _rule_dates(doc, o_start, o_end)
+    agreement, effective, _, expirations = rule_dates(doc, o_start, o_end)
     tops = {
         "agreement_date": agreement[0] if agreement else None,
         "effective_date": effective[0] if effective else None,
         "expiration_date": expirations[0] if expirations else None,
     }
-    rule_values = _stated(agreement, effective, expirations)
+    rule_values = stated(agreement, effective, expirations)
     return date_mentions(doc, o_start, o_end, rule_values), rule_values, tops
-
-
-def _dates(
-    doc: DocContext, o_start: int, o_end: int, learned: bool
-) -> tuple[list[Fact], list[Fact], list[Fact], list[Fact]]:
-    """The rules' dates, then the date-role model's corrections (``ingest/date_roles.py``): a changed agreement
-    date is what the effective date may refer to, and a changed effective date is where the term starts."""
-    agreement, effective, terms, expirations = _rule_dates(doc, o_start, o_end)
-    models = load_models() if learned else {}
-    if not models:
-        return agreement, effective, terms, expirations
-    rule_values = _stated(agreement, effective, expirations)
-    found = date_mentions(doc, o_start, o_end, rule_values)
-    picked = _model_pick(doc, "agreement_date", agreement, models, found)
-    if picked is not None:
-        agreement, effective, terms, expirations = _rule_dates(doc, o_start, o_end, picked)
-    picked = _model_pick(doc, "effective_date", effective, models, found)
-    if picked is not None:
-        effective = picked
-        terms, expirations = _term_dates(doc, effective, agreement[0] if agreement else None)
-    picked = _model_pick(doc, "expiration_date", expirations, models, found)
-    if picked is not None:
-        expirations = picked
-    return agreement, effective, terms, expirations
 
 
 def extract_facts(
@@ -657,7 +570,7 @@ def extract_facts(
         party_facts += _model_parties(doc, o_start, o_end, party_facts)
     facts += party_facts
 
-    agreement, effective, terms, expirations = _dates(doc, o_start, o_end, learned)
+    agreement, effective, terms, expirations = dates(doc, o_start, o_end, learned)
     facts += agreement + effective + terms + expirations
     top_agreement = agreement[0] if agreement else None
     top_effective = effective[0] if effective else None

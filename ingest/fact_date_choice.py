@@ -1,0 +1,101 @@
+"""The dates a contract states in each role: the rules' agreement, effective and expiration dates (each from the
+one before it), then the date-role model's corrections (``ingest/date_roles.py``); a corrected date re-runs the
+rules that depend on it."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Literal
+
+from ingest.date_roles import DateMention, RoleModel, choose, load_models, mentions, value_scores
+from ingest.fact_context import ASSERT_THRESHOLD, DocContext, demote_alternatives
+from ingest.fact_dates import agreement_dates, effective_dates
+from ingest.fact_terms import term_and_expiry
+from veridict.types import Fact
+
+
+def rule_dates(
+    doc: DocContext, o_start: int, o_end: int, agreement: list[Fact] | None = None
+) -> tuple[list[Fact], list[Fact], list[Fact], list[Fact]]:
+    """Agreement, effective date, term and expiration by the rules; each date from the one before it."""
+    if agreement is None:
+        agreement = demote_alternatives(agreement_dates(doc, o_start, o_end))
+    top_agreement = agreement[0] if agreement else None
+    effective = demote_alternatives(effective_dates(doc, top_agreement, o_start, o_end))
+    return (agreement, effective, *_term_dates(doc, effective, top_agreement))
+
+
+def _term_dates(
+    doc: DocContext, effective: list[Fact], top_agreement: Fact | None
+) -> tuple[list[Fact], list[Fact]]:
+    term_facts = term_and_expiry(doc, effective[0] if effective else None, top_agreement)
+    terms = demote_alternatives([f for f in term_facts if f.attribute == "term"])
+    expirations = demote_alternatives([f for f in term_facts if f.attribute == "expiration_date"])
+    return terms, expirations
+
+
+def stated_value(facts: list[Fact]) -> dt.date | None:
+    """The date a one-valued date attribute states: its top fact's, when it is asserted."""
+    return facts[0].value_date if facts and facts[0].confidence >= ASSERT_THRESHOLD else None
+
+
+def stated(agreement: list[Fact], effective: list[Fact], expirations: list[Fact]) -> dict[str, dt.date | None]:
+    return {
+        "agreement_date": stated_value(agreement),
+        "effective_date": stated_value(effective),
+        "expiration_date": stated_value(expirations),
+    }
+
+
+def date_mentions(
+    doc: DocContext, o_start: int, o_end: int, rule_values: dict[str, dt.date | None]
+) -> list[DateMention]:
+    """Every date the document states, with the features the date-role model reads."""
+    return mentions(doc.text, doc.sentences.span_at, (o_start, o_end), rule_values)
+
+
+def _model_pick(
+    doc: DocContext,
+    role: Literal["agreement_date", "effective_date", "expiration_date"],
+    facts: list[Fact],
+    models: dict[str, RoleModel],
+    found: list[DateMention],
+) -> list[Fact] | None:
+    """The rules' facts for ``role`` with the model's value put first, or None when the rules' choice stays."""
+    model = models.get(role)
+    if model is None or (facts and facts[0].confidence >= ASSERT_THRESHOLD and facts[0].value_date is None):
+        return None  # no model, or the rules state a value that is no date ("perpetual")
+    picked = choose(model, value_scores(model, found), stated_value(facts))
+    if picked is None:
+        return None
+    p, m = picked
+    fact = doc.fact(role, m.value.isoformat(), m.start, m.end, "date_role_model", 0.5 + 0.45 * p,
+                    value_date=m.value)
+    fact.method = "model:date_roles"
+    for f in facts:
+        f.confidence = round(min(f.confidence, fact.confidence) * 0.8, 3)
+    return [fact, *[f for f in facts if f.value_text != fact.value_text]][:4]
+
+
+def dates(
+    doc: DocContext, o_start: int, o_end: int, learned: bool
+) -> tuple[list[Fact], list[Fact], list[Fact], list[Fact]]:
+    """The rules' dates, then the date-role model's corrections (``ingest/date_roles.py``): a changed agreement
+    date is what the effective date may refer to, and a changed effective date is where the term starts."""
+    agreement, effective, terms, expirations = rule_dates(doc, o_start, o_end)
+    models = load_models() if learned else {}
+    if not models:
+        return agreement, effective, terms, expirations
+    rule_values = stated(agreement, effective, expirations)
+    found = date_mentions(doc, o_start, o_end, rule_values)
+    picked = _model_pick(doc, "agreement_date", agreement, models, found)
+    if picked is not None:
+        agreement, effective, terms, expirations = rule_dates(doc, o_start, o_end, picked)
+    picked = _model_pick(doc, "effective_date", effective, models, found)
+    if picked is not None:
+        effective = picked
+        terms, expirations = _term_dates(doc, effective, agreement[0] if agreement else None)
+    picked = _model_pick(doc, "expiration_date", expirations, models, found)
+    if picked is not None:
+        expirations = picked
+    return agreement, effective, terms, expirations
