@@ -37,7 +37,7 @@ if str(ROOT) not in sys.path:
 from bench.clause_units import data_hash  # noqa: E402
 from bench.fact_agreement import CATEGORY, gold_for, load_annotations, load_contracts, parse_contract  # noqa: E402
 from ingest.clause_types import sections_from_parsed  # noqa: E402
-from ingest.date_roles import MODEL_PATH, ROLES, RoleModel, choose  # noqa: E402
+from ingest.date_roles import MODEL_PATH, ROLES, RoleModel, choose, value_scores  # noqa: E402
 from ingest.facts import rule_date_mentions  # noqa: E402
 from ingest.linear import fitted_weights  # noqa: E402
 
@@ -95,15 +95,9 @@ def final_value(model: RoleModel, scores: dict, row: dict, role: str) -> dt.date
 
 
 def role_scores(rows: list[dict], probs: np.ndarray, offsets: list[int]) -> list[dict]:
-    out = []
-    for row, lo in zip(rows, offsets, strict=True):
-        best: dict[dt.date, tuple[float, Any]] = {}
-        for i, m in enumerate(row["mentions"]):
-            p = float(probs[lo + i])
-            if m.value not in best or p > best[m.value][0]:
-                best[m.value] = (p, m)
-        out.append(best)
-    return out
+    """Each contract's best out-of-fold score per date value, as ``ingest.date_roles.value_scores`` gives them."""
+    return [value_scores([float(p) for p in probs[lo : lo + len(r["mentions"])]], r["mentions"])
+            for r, lo in zip(rows, offsets, strict=True)]
 
 
 def tune(rows: list[dict], scores: list[dict], role: str) -> tuple[dict[str, float], int, int]:

@@ -34,7 +34,7 @@ from bench.train_date_roles import arguments, provenance, training_contracts  # 
 from ingest.clause_types import sections_from_parsed  # noqa: E402
 from ingest.facts import rule_parties_and_candidates  # noqa: E402
 from ingest.linear import fitted_weights  # noqa: E402
-from ingest.party_model import MODEL_PATH, PARTIES_WANTED, PartyModel, missing_parties  # noqa: E402
+from ingest.party_model import MODEL_PATH, PARTIES_WANTED, missing_parties  # noqa: E402
 
 C_GRID = (0.1, 0.3, 1.0)
 FLOOR_GRID = (0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.01)
@@ -66,27 +66,16 @@ def tune(rows: list[dict], probs: np.ndarray, offsets: list[int]) -> tuple[float
     rules = tuple(sum(x) for x in zip(*(outcome(r["gold"], r["known"]) for r, _ in affected), strict=True))
     best: tuple[tuple[int, int], float] | None = None
     for floor in FLOOR_GRID:
-        model = _Fixed(probs, floor)
         agree = found = 0
-        for r, _ in affected:
-            extra = [c.name for _, c in missing_parties(model, r["candidates"], r["known"])]
+        for r, lo in affected:
+            scored = [(float(probs[lo + k]), c) for k, c in enumerate(r["candidates"])]
+            extra = [c.name for _, c in missing_parties(scored, floor, r["known"])]
             a, f = outcome(r["gold"], r["known"] + extra)
             agree, found = agree + a, found + f
         if best is None or (agree, found) > best[0]:
             best = ((agree, found), floor)
     assert best is not None
     return best[1], rules, best[0]
-
-
-class _Fixed(PartyModel):
-    """Out-of-fold scores looked up by a candidate's row (its features carry the row number)."""
-
-    def __init__(self, probs: np.ndarray, floor: float) -> None:
-        super().__init__({}, floor)
-        self.probs = probs
-
-    def score(self, features: dict[str, float]) -> float:
-        return float(self.probs[int(features["_row"])])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -109,9 +98,6 @@ def main(argv: list[str] | None = None) -> int:
             folds.append(i % args.folds)
     vec = DictVectorizer()
     X, y, fold = vec.fit_transform(feats), np.array(labels), np.array(folds)
-    for r, lo in zip(rows, offsets, strict=True):
-        for k, c in enumerate(r["candidates"]):
-            c.features = {**c.features, "_row": float(lo + k)}  # for the out-of-fold lookup only
     chosen = None
     for C in C_GRID:
         oof = np.zeros(len(y))

@@ -151,11 +151,10 @@ def load_models(path: Path = MODEL_PATH) -> dict[str, RoleModel]:
     return _load(str(path))
 
 
-def value_scores(model: RoleModel, found: list[DateMention]) -> dict[dt.date, tuple[float, DateMention]]:
-    """Each date value's best mention score for one role."""
+def value_scores(scores: list[float], found: list[DateMention]) -> dict[dt.date, tuple[float, DateMention]]:
+    """Each date value's best mention score for one role (``scores[i]`` is ``found[i]``'s)."""
     best: dict[dt.date, tuple[float, DateMention]] = {}
-    for m in found:
-        p = model.score(m.features)
+    for p, m in zip(scores, found, strict=True):
         if m.value not in best or p > best[m.value][0]:
             best[m.value] = (p, m)
     return best

@@ -65,7 +65,8 @@ def _model_pick(
     model = models.get(role)
     if model is None or (facts and facts[0].confidence >= ASSERT_THRESHOLD and facts[0].value_date is None):
         return None  # no model, or the rules state a value that is no date ("perpetual")
-    picked = choose(model, value_scores(model, found), stated_value(facts))
+    scores = value_scores([model.score(m.features) for m in found], found)
+    picked = choose(model, scores, stated_value(facts))
     if picked is None:
         return None
     p, m = picked

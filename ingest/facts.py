@@ -151,8 +151,9 @@ def _model_parties(doc: DocContext, o_start: int, o_end: int, known: list[Fact])
     model = load_party_model()
     if model is None:
         return []
+    scored = [(model.score(c.features), c) for c in party_candidates(doc.text, (o_start, o_end))]
     out = []
-    for p, c in missing_parties(model, party_candidates(doc.text, (o_start, o_end)), [f.value_text for f in known]):
+    for p, c in missing_parties(scored, model.floor, [f.value_text for f in known]):
         fact = doc.fact("party", c.name, c.start, c.end, "party_model", 0.5 + 0.4 * p, qualifier="party")
         fact.method = "model:party_model"
         out.append(fact)

@@ -86,6 +86,7 @@ def candidates(
     hi = min(len(text), max(opening[1], lo + 600), lo + OPENING_CHARS)
     window = text[lo:hi]
     lowered = text.lower()
+    last_fifth = lowered[int(len(text) * 0.8) :]  # where the signature blocks stand
     sig = [m.start() for m in re.finditer(r"\bIN\s+WITNESS\s+WHEREOF\b|\bBy\s*:", text)]
     seen: dict[str, PartyCandidate] = {}
     for order, (s, e, label) in enumerate(names(window)):
@@ -127,7 +128,7 @@ def candidates(
         core = key.split()[0]
         repeats = lowered.count(core) if len(core) >= 3 else 0
         f[f"repeats:{min(repeats, 20) // 5}"] = 1.0
-        if any(abs(start - p) < 400 for p in sig) or re.search(re.escape(name.lower()), lowered[int(len(text) * 0.8):]):
+        if any(abs(start - p) < 400 for p in sig) or name.lower() in last_fifth:
             f["signs"] = 1.0
         seen[key] = PartyCandidate(name, start, end, f)
     return list(seen.values())
@@ -154,16 +155,16 @@ def same_party(a: str, b: str) -> bool:
 
 
 def missing_parties(
-    model: PartyModel, found: list[PartyCandidate], known: list[str]
+    scored: list[tuple[float, PartyCandidate]], floor: float, known: list[str]
 ) -> list[tuple[float, PartyCandidate]]:
-    """The candidates that fill the parties the rules left out, up to two parties, best first."""
+    """The candidates (with their scores) that fill the parties the rules left out: at or above ``floor``, up to
+    two parties, best first."""
     wanted = PARTIES_WANTED - len(known)
     if wanted <= 0:
         return []
-    scored = sorted(((model.score(c.features), c) for c in found), key=lambda pc: -pc[0])
     out: list[tuple[float, PartyCandidate]] = []
-    for p, c in scored:
-        if p < model.floor or len(out) >= wanted:
+    for p, c in sorted(scored, key=lambda pc: -pc[0]):
+        if p < floor or len(out) >= wanted:
             break
         if any(same_party(c.name, k) for k in known) or any(same_party(c.name, o.name) for _, o in out):
             continue

@@ -34,20 +34,24 @@ def _mention(value: dt.date, cue: str) -> DateMention:
     return DateMention(0, 10, value, {"bias": 1.0, cue: 1.0})
 
 
+def _scores(model: RoleModel, found: list[DateMention]):
+    return value_scores([model.score(m.features) for m in found], found)
+
+
 def test_the_rules_value_stays_unless_the_model_is_sure_and_clearly_prefers_another():
     model = RoleModel({"bias": -2.0, "l:dated": 4.0, "l:until": 2.0}, replace=0.8, margin=0.3, add=0.6)
     signed, ends = dt.date(2019, 3, 5), dt.date(2021, 12, 31)
-    strong = value_scores(model, [_mention(signed, "l:dated"), _mention(ends, "other")])
+    strong = _scores(model, [_mention(signed, "l:dated"), _mention(ends, "other")])
     assert strong[signed][0] == pytest.approx(0.881, abs=1e-3)
     # the rules chose the end date: the model's value (0.88) is sure and 0.76 ahead, so it replaces it
     assert choose(model, strong, ends)[1].value == signed
     # the rules chose the model's own best value: nothing changes
     assert choose(model, strong, signed) is None
     # a value the model is only half sure of (0.5) does not replace the rules' value
-    weak = value_scores(model, [_mention(signed, "l:until"), _mention(ends, "other")])
+    weak = _scores(model, [_mention(signed, "l:until"), _mention(ends, "other")])
     assert choose(model, weak, ends) is None
     # nor does a sure value that is not clearly ahead of the rules' (0.88 vs 0.73)
-    close = value_scores(model, [_mention(signed, "l:dated"), _mention(ends, "l:until")])
+    close = _scores(model, [_mention(signed, "l:dated"), _mention(ends, "l:until")])
     close[ends] = (0.73, close[ends][1])
     assert choose(model, close, ends) is None
     # the rules found nothing: the model's best value fills the role above ``add``
