@@ -35,7 +35,7 @@ from pathlib import Path
 import numpy as np
 
 from ingest.chunking import headed
-from ingest.clause_model import MODEL_DIR, ClauseModel, TextPart, load_model, model_for
+from ingest.clause_model import MODEL_DIR, ClauseModel, TextPart, load_model, model_for_embedder
 from tools.base import ToolContext
 
 VERIFIER_FILE = MODEL_DIR / "quote_check.npz"
@@ -89,16 +89,13 @@ class QuoteCheck:
         embedder = ctx.embedder if ctx else None
         if embedder is None:
             return None
-        name = getattr(embedder, "model_name", None)
-        dim = getattr(embedder, "dim", None)
-        if not name or not isinstance(dim, int):
-            return None
-        model = model_for(str(name), dim)
+        model = model_for_embedder(embedder)
         if model is None:
             return None
         verifier = load_verifier()
-        if verifier is not None and (verifier.coef.shape[1] != dim
-                                     or Path(verifier.embedding_model).name != Path(str(name)).name):
+        # the clause model fits the embedder's dimension and name (model_for_embedder): so must the verifier
+        if verifier is not None and (verifier.coef.shape[1] != model.dim
+                                     or Path(verifier.embedding_model).name != Path(str(model.embedding_model)).name):
             verifier = None
         return cls(model, embedder, verifier)
 

@@ -26,7 +26,7 @@ import numpy as np
 from agents.plan import Plan
 from agents.plan_hint import PlanHint
 from agents.planner import default_tools
-from ingest.clause_model import model_for
+from ingest.clause_model import model_for_embedder
 from tools.reads import QueryEmbedder
 from veridict.domain import ATTRIBUTE_BY_NAME, CLAUSE_BY_NAME
 from veridict.domain.attributes import ValueKind
@@ -197,8 +197,7 @@ def _value_of(reading: Reading) -> str:
 def clause_model_reading(text: str, embedder: QueryEmbedder) -> str | None:
     """The clause type the ingest clause model (``ingest.clause_model``, trained on contract passages) scores
     highest for ``text``; None where no model fits the embedder."""
-    name, dim = getattr(embedder, "model_name", None), getattr(embedder, "dim", None)
-    model = model_for(str(name), dim) if name and isinstance(dim, int) else None
+    model = model_for_embedder(embedder)
     if model is None:
         return None
     vec = np.asarray(embedder.embed_query(text), dtype=np.float32)[None]

@@ -225,6 +225,14 @@ def load_model(path: Path | None = None) -> ClauseModel | None:
     return read_model(path, sidecar)
 
 
+def model_for_embedder(embedder: object) -> ClauseModel | None:
+    """``model_for`` the embedder's name and dimension (None for an embedder that says neither)."""
+    name, dim = getattr(embedder, "model_name", None), getattr(embedder, "dim", None)
+    if not name or not isinstance(dim, int):
+        return None
+    return model_for(str(name), dim)
+
+
 def model_for(embedder_name: str, dim: int) -> ClauseModel | None:
     """The shipped model when it was trained on vectors of this embedder, else None (rules only)."""
     model = load_model()
