@@ -194,10 +194,14 @@ def _first_cue(attribute: str, low: str) -> int:
 
 def _clause_types(low: str) -> list[str]:
     spaced = re.sub(r"(?<=[a-z])-(?=[a-z])", " ", low)  # "change-of-control" reads as "change of control"
-    found = [t.name for t in CLAUSE_TYPES if t.matches(low) or t.matches(spaced)]
-    specific = [f for f in found if f not in GENERIC_CLAUSE_TYPES]
-    ordered = specific + [f for f in found if f in GENERIC_CLAUSE_TYPES]
-    return ordered[:3]
+    found = [t for t in CLAUSE_TYPES if t.matches(low) or t.matches(spaced)]
+    specific = [t for t in found if t.name not in GENERIC_CLAUSE_TYPES]
+    taken = [sp for t in specific for sp in t.spans(spaced)]
+    # a general word inside a specific type's name is that name, not a second ask: "termination" in "a
+    # termination for convenience clause", "post-termination services"
+    generic = [t for t in found if t.name in GENERIC_CLAUSE_TYPES
+               and not all(any(a <= s and e <= b for a, b in taken) for s, e in t.spans(spaced))]
+    return [t.name for t in specific + generic][:3]
 
 
 _LIBRARY = r"(contracts|agreements|documents|deals)"

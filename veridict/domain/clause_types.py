@@ -34,6 +34,10 @@ class ClauseType:
         """Whether the lower-cased question names this clause type by one of its cues."""
         return any(c.search(question) for c in self._cues)
 
+    def spans(self, question: str) -> list[tuple[int, int]]:
+        """Where in the lower-cased question its cues match (start, end)."""
+        return [m.span() for c in self._cues for m in c.finditer(question)]
+
     @property
     def rule(self) -> Rule | None:
         """How a contract passage is recognised as this clause (None where only a question names it)."""
