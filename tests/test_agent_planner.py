@@ -351,3 +351,33 @@ def test_everyday_words_for_clauses_and_terms(nlp, question, intent, clause_type
     assert plan.intent == intent
     assert (clause_type in plan.clause_types) if clause_type else True
     assert (plan.attributes[:1] == [attribute]) if attribute else "expiration_date" not in plan.attributes
+
+
+@pytest.mark.parametrize("question", [
+    "Does the Content License Agreement between Alpha Media Ltd and Beta Holdings Inc contain a termination for "
+    "convenience clause? Quote the clause and cite section and page.",
+    "Is there a post-termination services clause in the hosting deal with Gamma?",
+])
+def test_a_general_clause_word_inside_a_specific_clause_name_is_not_a_second_ask(nlp, question):
+    # "termination" in "termination for convenience" is that clause's name: a plain termination-for-breach clause
+    # is not an answer to it
+    plan = parse_question(question, nlp)
+    assert "termination" not in plan.clause_types
+    assert plan.clause_types and plan.clause_types[0] in ("termination_for_convenience", "post_termination_services")
+
+
+def test_a_general_clause_word_of_its_own_is_still_asked(nlp):
+    plan = parse_question("Can we terminate for convenience, and what does the termination clause say?", nlp)
+    assert plan.clause_types[:2] == ["termination_for_convenience", "termination"]
+
+
+@pytest.mark.parametrize("question", [
+    "What's the deadline for cancelling the Delta deal before it rolls over?",
+    "If we want out of the Epsilon contract at the end of the term, how much notice is needed?",
+    "How much notice stops the Zeta agreement from auto-extending?",
+    "How much notice do we give if we want to leave the Eta deal when the term runs out?",
+])
+def test_everyday_words_for_a_term_carrying_on_ask_for_notice_of_non_renewal(nlp, question):
+    plan = parse_question(question, nlp)
+    assert plan.attribute == "notice_period"
+    assert plan.qualifier == "non_renewal"

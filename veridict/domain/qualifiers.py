@@ -62,8 +62,14 @@ NOTICE_KINDS: tuple[Qualifier, ...] = (
               (r"^(?!.*(?:prevent|avoid|stop|non-?renew|not to renew|terminat|cancel|\bend the)).*"
                r"(?:notice\b.*\b(?:to|of) (?:renew|extend)|exercis\w* .{0,40}(?:renew|exten|option))",),
               ("renew", "extend", "option"), ("renew", "extend", "extension")),
-    Qualifier("non_renewal", "notice of non-renewal", (r"renew",), ("non-renewal", "renewal", "not to renew"),
-              ("renew",)),
+    # everyday words for the term carrying on by itself, or for leaving when it ends: "before it rolls over",
+    # "so it doesn't extend itself", "if we want out at the end of the term"
+    Qualifier("non_renewal", "notice of non-renewal",
+              (r"renew", r"\broll(s|ed|ing)?[- ]?over\b", r"\bauto[- ]?(extend|extension)",
+               r"\bextends? (itself|automatically|on its own)\b",
+               r"\b(end|expiry|expiration) of (the|its|this|our|their) (current |initial |first )?term\b",
+               r"\bterm (runs out|is up|ends|expires)\b"),
+              ("non-renewal", "renewal", "not to renew"), ("renew",)),
     Qualifier("breach_cure", "cure period", (r"\bcure\b", r"remedy"), ("cure", "remedy"), ("cure",)),
     Qualifier("termination", "notice of termination", (r"terminat",), ("terminate", "termination"), ("terminat",)),
 )
