@@ -30,7 +30,7 @@ from ingest.clause_model import model_for_embedder
 from tools.reads import QueryEmbedder
 from veridict.domain import ATTRIBUTE_BY_NAME, CLAUSE_BY_NAME
 from veridict.domain.attributes import ValueKind
-from veridict.domain.examples import ATTRIBUTE_EXAMPLES, CLAUSE_EXAMPLES
+from veridict.domain.examples import ATTRIBUTE_EXAMPLES, CLAUSE_EXAMPLES, QUALIFIER_EXAMPLES
 
 MIN_SIMILARITY = 0.55
 MIN_MARGIN = 0.03
@@ -38,7 +38,11 @@ MIN_MARGIN = 0.03
 # vector, puts the same type first: two readers that agree (on the studied everyday set, 3 of the 8 clause
 # questions the rules leave open: 2 as CUAD labels them, 1 as its cousin, joint for assigned IP ownership)
 AGREED_MIN_SIMILARITY = 0.50
-LabelKind = Literal["attribute", "clause"]
+# what an asked amount is for, read when no cue word says (``qualifier_hint``): nearer than these to one kind's
+# examples, and by this margin nearer than to any other kind of amount
+QUALIFIER_MIN_SIMILARITY = 0.55
+QUALIFIER_MIN_MARGIN = 0.05
+LabelKind = Literal["attribute", "clause", "qualifier"]
 
 
 @dataclass(frozen=True)
@@ -77,6 +81,13 @@ class MeaningModel:
             for text in (*with_contract(examples), CLAUSE_BY_NAME[name].description):
                 texts.append(text)
                 labels.append(("clause", name))
+        # a question about one kind of amount asks for an amount too
+        for name, examples in QUALIFIER_EXAMPLES.items():
+            for text in with_contract(examples):
+                texts.append(text)
+                labels.append(("attribute", "amount"))
+                texts.append(text)
+                labels.append(("qualifier", name))
         embed_many = getattr(embedder, "embed_documents", None)
         if embed_many is not None:
             matrix = np.asarray(embed_many(texts), dtype=np.float32)
@@ -86,14 +97,15 @@ class MeaningModel:
         self.matrix = matrix / np.where(norms == 0, 1, norms)
         self.labels = labels
 
-    def readings(self, question: str, embedder: QueryEmbedder) -> list[Reading]:
-        """Every label with its best example's similarity to ``question``, nearest first."""
+    def readings(self, question: str, embedder: QueryEmbedder, kinds: tuple[LabelKind, ...] = ("attribute", "clause")
+                 ) -> list[Reading]:
+        """Every label of ``kinds`` with its best example's similarity to ``question``, nearest first."""
         vec = np.asarray(embedder.embed_query(question), dtype=np.float32)
         vec = vec / (np.linalg.norm(vec) or 1.0)
         sims = self.matrix @ vec
         best: dict[tuple[LabelKind, str], float] = {}
         for label, sim in zip(self.labels, sims.tolist(), strict=True):
-            if sim > best.get(label, -1.0):
+            if label[0] in kinds and sim > best.get(label, -1.0):
                 best[label] = sim
         out = [Reading(kind, name, round(sim, 4)) for (kind, name), sim in best.items()]
         return sorted(out, key=lambda r: -r.similarity)
@@ -229,3 +241,19 @@ def meaning_hint(plan: Plan, embedder: QueryEmbedder) -> tuple[PlanHint | None, 
     if best.kind == "attribute":
         return PlanHint(intent="exact_value", attribute=best.name), best
     return PlanHint(intent="clause_lookup", clause_types=[best.name]), best
+
+
+def qualifier_hint(plan: Plan, embedder: QueryEmbedder) -> tuple[str | None, Reading | None]:
+    """What the asked amount is for, by meaning, where no cue word said it: "What's the most they could ever owe
+    us?" asks for the liability cap. One kind is taken when near and clear (``QUALIFIER_MIN_SIMILARITY`` /
+    ``_MARGIN``)."""
+    if plan.qualifier or plan.qualifiers or plan.attribute != "amount":
+        return None, None
+    readings = meaning_model(embedder).readings(bare_question(plan), embedder, kinds=("qualifier",))
+    if not readings:
+        return None, None
+    best = readings[0]
+    margin = best.similarity - (readings[1].similarity if len(readings) > 1 else 0.0)
+    if best.similarity < QUALIFIER_MIN_SIMILARITY or margin < QUALIFIER_MIN_MARGIN:
+        return None, best
+    return best.name, best

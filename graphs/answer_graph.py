@@ -29,7 +29,7 @@ from agents.critic import RelevantPassages, grade_evidence, parse_relevant, rele
 from agents.drafting import Drafter, carry_addenda, documents_block, llm_evidence, parse_llm_draft
 from agents.expand import expand_queries
 from agents.llm import LLMUnavailable, call_llm, call_structured, make_chat_model, prompt_messages
-from agents.meaning import clause_question, meaning_hint
+from agents.meaning import clause_question, meaning_hint, qualifier_hint
 from agents.plan_hint import PlanHint, clean_hint, merge_hint, parse_hint
 from agents.planner import load_spacy, parse_question
 from agents.provenance import build_answer
@@ -190,6 +190,15 @@ class _Nodes:
                                    arguments={"nearest": f"{reading.kind}:{reading.name}" if reading else None,
                                               "similarity": reading.similarity if reading else None},
                                    note="hint used" if hint else "not near enough"))
+        if embedder is not None and plan.attribute == "amount" and not plan.qualifier:
+            qualifier_started = time.perf_counter()
+            kind, reading = qualifier_hint(plan, embedder)
+            if kind is not None:
+                plan = plan.model_copy(update={"qualifier": kind, "qualifiers": [kind]})
+            trace.append(TraceStep(node="plan", tool="meaning", ms=ms_since(qualifier_started),
+                                   arguments={"nearest": f"qualifier:{reading.name}" if reading else None,
+                                              "similarity": reading.similarity if reading else None},
+                                   note="qualifier used" if kind else "qualifier not near enough"))
         if self.use_llm(runtime) and _needs_hint(plan):
             llm_started = time.perf_counter()
             try:

@@ -13,11 +13,13 @@ from agents.meaning import (
     clause_question,
     meaning_hint,
     meaning_model,
+    qualifier_hint,
     with_contract,
 )
 from agents.planner import load_spacy, parse_question
 from veridict.domain import ATTRIBUTE_BY_NAME, CLAUSE_BY_NAME
-from veridict.domain.examples import ATTRIBUTE_EXAMPLES, CLAUSE_EXAMPLES
+from veridict.domain.examples import ATTRIBUTE_EXAMPLES, CLAUSE_EXAMPLES, QUALIFIER_EXAMPLES
+from veridict.domain.qualifiers import AMOUNT_KIND_NAMES
 from veridict.embeddings import Embedder
 
 
@@ -29,6 +31,7 @@ def embedder():
 def test_every_example_key_is_a_registry_name():
     assert set(ATTRIBUTE_EXAMPLES) <= set(ATTRIBUTE_BY_NAME)
     assert set(CLAUSE_EXAMPLES) <= set(CLAUSE_BY_NAME)
+    assert set(QUALIFIER_EXAMPLES) <= AMOUNT_KIND_NAMES
 
 
 @pytest.mark.parametrize(("question", "kind", "name"), [
@@ -125,3 +128,23 @@ def test_a_clause_reading_under_the_bar_stands_when_the_clause_model_reads_the_q
     assert clause_model_reading(bare_question(plan), embedder) == "audit_rights"
     hint, _ = meaning_hint(plan, embedder)
     assert hint is not None and hint.clause_types == ["audit_rights"]
+
+
+def test_the_kind_of_an_asked_amount_is_read_by_meaning_when_no_cue_names_it(embedder):
+    nlp = load_spacy()
+    plan = parse_question("Is Globex's exposure capped, and at what figure?", nlp)
+    hint, _ = meaning_hint(plan, embedder)
+    assert hint is not None and hint.attribute == "amount"
+    plan = plan.model_copy(update={"intent": "exact_value", "attribute": "amount", "attributes": ["amount"]})
+    kind, reading = qualifier_hint(plan, embedder)
+    assert kind == "liability_cap" and reading is not None and reading.similarity >= 0.55
+
+
+def test_a_cue_word_or_a_notice_question_keeps_its_own_kind(embedder):
+    nlp = load_spacy()
+    cued = parse_question("What is the insurance amount required under the Globex deal?", nlp)
+    assert cued.qualifier == "insurance"
+    assert qualifier_hint(cued, embedder) == (None, None)
+    notice = parse_question("How much notice ends the Wayne deal?", nlp)
+    assert notice.attribute == "notice_period" and notice.qualifier is None
+    assert qualifier_hint(notice, embedder) == (None, None)  # kinds of notice come from cue words only

@@ -281,3 +281,43 @@ CLAUSE_EXAMPLES: dict[str, tuple[str, ...]] = {
         "Do disputes go to arbitration?",
     ),
 }
+
+#: What an asked amount is for (keys: ``AMOUNT_KINDS`` of ``veridict.domain.qualifiers``), for a question whose
+#: words name no kind of amount ("What's the most they could ever owe us?"). Also examples of the amount
+#: attribute. Kinds of notice are left to cue words: the small embedder reads "cancel before it rolls over" as
+#: notice of termination, and a wrong kind hides the notice a kindless question finds.
+QUALIFIER_EXAMPLES: dict[str, tuple[str, ...]] = {
+    "liability_cap": (
+        "What's the most they could ever owe us?",
+        "Is their exposure limited, and to what figure?",
+        "What is the ceiling on damages?",
+        "How much can either side be liable for at most?",
+        "What is the maximum payout for a claim?",
+    ),
+    "insurance": (
+        "How much coverage do they have to carry?",
+        "What policy limits must be in place?",
+        "How much must the insurance cover per occurrence?",
+    ),
+    "minimum_commitment": (
+        "What's the least we have to buy each year?",
+        "How much must be ordered at a minimum?",
+        "What volume are we committed to purchase?",
+        "What is the minimum spend?",
+    ),
+    "liquidated_damages": (
+        "What fixed sum is owed if the contract is broken?",
+        "How much is the agreed compensation for a breach, set in advance?",
+        "What early-exit fee do we pay if we end it before the term?",
+    ),
+    "penalty": (
+        "What fines apply if the service is late?",
+        "How much is charged per missed deadline?",
+        "What credits do we get when they miss the service level?",
+    ),
+    "fee": (
+        "How much do we pay them?",
+        "What does the service cost per month?",
+        "What are the charges?",
+    ),
+}
