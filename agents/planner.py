@@ -196,11 +196,11 @@ def _clause_types(low: str) -> list[str]:
     spaced = re.sub(r"(?<=[a-z])-(?=[a-z])", " ", low)  # "change-of-control" reads as "change of control"
     found = [t for t in CLAUSE_TYPES if t.matches(low) or t.matches(spaced)]
     specific = [t for t in found if t.name not in GENERIC_CLAUSE_TYPES]
-    taken = [sp for t in specific for sp in t.spans(spaced)]
+    taken = [sp for t in specific for sp in t.spans(low) + t.spans(spaced)]  # same offsets in both
     # a general word inside a specific type's name is that name, not a second ask: "termination" in "a
     # termination for convenience clause", "post-termination services"
     generic = [t for t in found if t.name in GENERIC_CLAUSE_TYPES
-               and not all(any(a <= s and e <= b for a, b in taken) for s, e in t.spans(spaced))]
+               and any(not any(a <= s and e <= b for a, b in taken) for s, e in t.spans(low) + t.spans(spaced))]
     return [t.name for t in specific + generic][:3]
 
 
