@@ -186,6 +186,9 @@ _ASKS_PERIOD = re.compile(r"\bhow (long|far ahead|early|much (notice|time|warnin
                           re.IGNORECASE)
 _ASKS_WHO = re.compile(r"^(who|whom|with whom)\b", re.IGNORECASE)
 _ASKS_WHEN = re.compile(r"^((until|since|as of|by|from) )?when\b", re.IGNORECASE)
+# "what date ..." names no date of its own: "From what date does it apply?" asks when it takes effect, "What date
+# does it run until?" when it ends, "What date is on it?" when it was signed
+_ASKS_DATE = re.compile(r"\b(what|which) date\b", re.IGNORECASE)
 
 
 def value_kinds(question: str) -> frozenset[ValueKind] | None:
@@ -198,6 +201,8 @@ def value_kinds(question: str) -> frozenset[ValueKind] | None:
         return frozenset({"names"})
     if _ASKS_WHEN.match(q):
         return frozenset({"date", "period"})
+    if _ASKS_DATE.search(q):
+        return frozenset({"date"})
     return None
 
 
@@ -234,6 +239,9 @@ def meaning_hint(plan: Plan, embedder: QueryEmbedder) -> tuple[PlanHint | None, 
     # value (the agreement and the effective date) are read as the nearer one
     runner_up = next((r for r in readings[1:] if r.name != best.name and _value_of(r) != _value_of(best)), None)
     margin = best.similarity - (runner_up.similarity if runner_up else 0.0)
+    dated = next((r for r in readings if r.kind == "attribute"), None) if kinds == frozenset({"date"}) else None
+    if dated is not None:  # a question that asks "what date" asks for one of the dates: the nearest, however near
+        return PlanHint(intent="exact_value", attribute=dated.name), dated
     if best.similarity < MIN_SIMILARITY or margin < MIN_MARGIN:
         if not (best.kind == "clause" and best.similarity >= AGREED_MIN_SIMILARITY
                 and clause_model_reading(bare_question(plan), embedder) == best.name):

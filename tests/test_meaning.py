@@ -148,3 +148,20 @@ def test_a_cue_word_or_a_notice_question_keeps_its_own_kind(embedder):
     notice = parse_question("How much notice ends the Wayne deal?", nlp)
     assert notice.attribute == "notice_period" and notice.qualifier is None
     assert qualifier_hint(notice, embedder) == (None, None)  # kinds of notice come from cue words only
+
+
+@pytest.mark.parametrize(("question", "attribute"), [
+    ("What date does the Globex deal start?", "effective_date"),
+    ("On which date does the Hooli agreement come into force?", "effective_date"),
+    ("What date was our deal with Globex made?", "agreement_date"),
+])
+def test_what_date_names_no_date_of_its_own(embedder, question, attribute):
+    # "what date" used to ask for the signing date whatever the verb; the verb decides
+    plan = parse_question(question, load_spacy())
+    if not plan.attributes:
+        hint, _ = meaning_hint(plan, embedder)
+        assert hint is not None
+        got = hint.attribute
+    else:
+        got = plan.attribute
+    assert got == attribute

@@ -168,7 +168,7 @@ ATTRIBUTES: tuple[Attribute, ...] = (
         "agreement_date", "agreement date",
         "The date the contract was made, entered into or signed.",
         (r"entered into", r"date of (the|this) agreement", r"agreement date", r"\bdated\b", r"\bsigned\b",
-         r"\bexecuted\b", r"when was .* (signed|executed|made)", r"(what|which) date"),
+         r"\bexecuted\b", r"(when|what date|which date) (was|were|did) .* (signed|executed|made|concluded)"),
         ("dated", "entered into", "made as of", "agreement date"),
         ("dated", "entered into", "as of", "made"),
         ("agreement_date",),
