@@ -37,6 +37,12 @@ DOC_NOUNS = (
 _PARTY_STOP = (
     r"(?=\s+(?:entered|expire|expires|be terminated|include|includes|require|requires|give|gives|provide|provides|"
     r"contain|contains|in the event|governed|designate|say|state|stipulate|allow|permit)\b|\s*[?:;]|, or\b|"
+    # everyday verbs after the names, in lower case only (a name may hold "Cover" or "Grant"): "Does the contract
+    # between Acme and Globex have a non-compete?"
+    r"\s+(?-i:have|has|had|cover|covers|mention|mentions|grant|grants|limit|limits|cap|caps|restrict|restricts|"
+    r"prohibit|prohibits|forbid|forbids|specify|specifies|oblige|obliges|obligate|obligates|apply|applies|"
+    r"address|addresses|let|lets|stop|stops|prevent|prevents|renew|renews|bar|bars|set|sets|signed|executed|made|"
+    r"dated|effective|start|starts|begin|begins|end|ends|run|runs|last|lasts|come|comes|take|takes|kick|kicks)\b|"
     r",? and the\s|"
     r"\s+(?:under|in|for|as)\s+(?:the|this|its)\b|$)"
 )
@@ -222,7 +228,10 @@ def _asks_library(low: str) -> bool:
 
 # words that set two contracts side by side, when the question names two
 _COMPARES = re.compile(r"\b(older|oldest|earlier|earliest|sooner|newer|newest|later|latest|more recent|first|longer|"
-                       r"shorter|higher|lower|larger|smaller|bigger|same|differ\w*|either|(more|less) notice)\b")
+                       r"shorter|higher|lower|larger|smaller|bigger|same|differ\w*|either|(more|less) notice|"
+                       r"before or after|after or before|"
+                       # "Between Stark and Wayne, which contract has a non-compete?"
+                       r"which (one|contract|agreement|deal)|which of (the|these|those|them|the two))\b")
 
 
 def _names_two(plan: Plan, docs: list[DocumentRef]) -> bool:
@@ -270,7 +279,8 @@ def _intent(low: str, plan: Plan) -> Intent:
 def _comparison(low: str) -> Comparison | None:
     for word, comp in (("older", "earlier"), ("oldest", "earlier"), ("earliest", "earlier"), ("sooner", "earlier"),
                        ("newer", "later"), ("newest", "later"), ("latest", "later"), ("more recent", "later"),
-                       ("earlier", "earlier"), ("first", "earlier"), ("later", "later"), ("longer", "longer"),
+                       ("earlier", "earlier"), ("first", "earlier"), ("before or after", "earlier"),
+                       ("after or before", "earlier"), ("later", "later"), ("longer", "longer"),
                        ("shorter", "shorter"), ("higher", "larger"), ("larger", "larger"), ("bigger", "larger"),
                        ("more", "larger"), ("lower", "smaller"), ("smaller", "smaller"), ("less", "smaller"),
                        ("same", "same"), ("differ", "same"), ("contain", "contains"), ("include", "contains"),

@@ -381,3 +381,27 @@ def test_everyday_words_for_a_term_carrying_on_ask_for_notice_of_non_renewal(nlp
     plan = parse_question(question, nlp)
     assert plan.attribute == "notice_period"
     assert plan.qualifier == "non_renewal"
+
+
+@pytest.mark.parametrize(("question", "parties", "clause_type"), [
+    ("Does the contract between Acme and Globex have a non-compete?", ["Acme", "Globex"], "non_compete"),
+    ("Does the deal between Acme and Globex let us audit their books?", ["Acme", "Globex"], "audit_rights"),
+    ("Does the agreement between Cover-All Technologies and Grant Thornton LLP restrict assignment?",
+     ["Cover-All Technologies", "Grant Thornton LLP"], "anti_assignment"),
+])
+def test_the_names_between_end_where_the_question_goes_on(nlp, question, parties, clause_type):
+    # "between Acme and Globex have a non-compete": the verb after the names is no part of a name, and a name
+    # holding a capitalised "Cover" or "Grant" is kept whole
+    plan = parse_question(question, nlp)
+    assert [d.parties for d in plan.documents] == [parties]
+    assert clause_type in plan.clause_types
+
+
+@pytest.mark.parametrize(("question", "comparison"), [
+    ("Between Stark and Wayne, which contract has a non-compete?", "contains"),
+    ("Did we sign with Initech before or after Hooli?", "earlier"),
+])
+def test_everyday_words_that_set_two_contracts_side_by_side(nlp, question, comparison):
+    plan = parse_question(question, nlp)
+    assert plan.intent == "compare"
+    assert plan.comparison == comparison
