@@ -405,3 +405,23 @@ def test_everyday_words_that_set_two_contracts_side_by_side(nlp, question, compa
     plan = parse_question(question, nlp)
     assert plan.intent == "compare"
     assert plan.comparison == comparison
+
+
+@pytest.mark.parametrize(("question", "attribute", "qualifier"), [
+    ("How long does Globex have to cure a breach?", "notice_period", "breach_cure"),
+    ("How much advance notice is needed to cancel the Acme deal?", "notice_period", "termination"),
+    ("What insurance amounts must Globex maintain?", "amount", "insurance"),
+    ("What's Initech's minimum annual purchase obligation?", "amount", "minimum_commitment"),
+])
+def test_everyday_value_questions_name_their_kind(nlp, question, attribute, qualifier):
+    plan = parse_question(question, nlp)
+    assert plan.attribute == attribute
+    assert plan.qualifier == qualifier
+
+
+@pytest.mark.parametrize(("question", "clause_type"), [
+    ("Is the Stark agreement evergreen?", "renewal_term"),
+    ("Does the Initech contract give us a licence?", "license_grant"),
+])
+def test_everyday_clause_words(nlp, question, clause_type):
+    assert clause_type in parse_question(question, nlp).clause_types

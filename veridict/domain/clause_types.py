@@ -182,7 +182,8 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         "license_grant", "license grant",
         "A licence granted by one party to the other to use, make or sell something.",
         cues=("licen[cs]es? (are |is )?grant", "license grant", "grants? .{0,20}licen[cs]e", "what licen[cs]es",
-              r"\b(get|gets|receive|receives|have|has) an? (\w+ )?licen[cs]e (to|under|for)\b"),
+              r"\b(get|gets|receive|receives|have|has) an? (\w+ )?licen[cs]e (to|under|for)\b",
+              r"\b(give|gives|grant|grants) (us|them|you|me|the \w+) an? (\w+ )?licen[cs]e\b"),
         synonyms=("license", "grants", "right to use", "non-exclusive license"),
         key_terms=("licen&grant", "hereby licen", "licen&right to&!waive", "hereby grant&right to"),
     ),
@@ -304,7 +305,7 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
     ClauseType(
         "renewal_term", "renewal term",
         "Whether and how the contract renews after its initial term.",
-        cues=("renewal provision", r"\brenew"),
+        cues=("renewal provision", r"\brenew", r"\bevergreen\b"),
         synonyms=("renewal", "renew", "successive"),
         key_terms=("renew",),
     ),

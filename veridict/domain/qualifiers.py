@@ -48,7 +48,8 @@ AMOUNT_KINDS: tuple[Qualifier, ...] = (
               ("liabilit", "liable"), ("cap_on_liability",)),
     Qualifier("insurance", "insurance", (r"insurance",), ("insurance", "coverage", "policy", "insured"), ("insur",),
               ("insurance", "insurance_minimum")),
-    Qualifier("minimum_commitment", "minimum commitment", (r"minimum (commitment|purchase|order|volume)",),
+    Qualifier("minimum_commitment", "minimum commitment",
+              (r"minimum (annual |yearly |monthly |quarterly )?(commitment|purchase|order|volume|spend)",),
               ("minimum", "commitment", "purchase at least"), ("minimum",), ("minimum_commitment",)),
     Qualifier("fee", "fee", (r"\bfees?\b", r"\bprice\b", r"\bcost\b", r"\bcharges?\b", r"\bpay(able|ment)?\b"),
               ("fee", "fees", "price", "payment", "charge"), ("fee", "price", "pay", "charge", "cost"),
@@ -71,7 +72,8 @@ NOTICE_KINDS: tuple[Qualifier, ...] = (
                r"\bterm (runs out|is up|ends|expires)\b"),
               ("non-renewal", "renewal", "not to renew"), ("renew",)),
     Qualifier("breach_cure", "cure period", (r"\bcure\b", r"remedy"), ("cure", "remedy"), ("cure",)),
-    Qualifier("termination", "notice of termination", (r"terminat",), ("terminate", "termination"), ("terminat",)),
+    Qualifier("termination", "notice of termination", (r"terminat", r"\bcancel\w*", r"\bend (the|this|our|their) "
+              r"(contract|agreement|deal)"), ("terminate", "termination"), ("terminat",)),
 )
 
 QUALIFIER_BY_NAME: dict[str, Qualifier] = {q.name: q for q in AMOUNT_KINDS + NOTICE_KINDS}
