@@ -72,22 +72,20 @@ class MeaningModel:
 
     def __init__(self, embedder: QueryEmbedder) -> None:
         texts: list[str] = []
-        labels: list[tuple[LabelKind, str]] = []
+        labels: list[tuple[tuple[LabelKind, str], ...]] = []  # each text's labels
         for name, examples in ATTRIBUTE_EXAMPLES.items():
             for text in (*with_contract(examples), ATTRIBUTE_BY_NAME[name].description):
                 texts.append(text)
-                labels.append(("attribute", name))
+                labels.append((("attribute", name),))
         for name, examples in CLAUSE_EXAMPLES.items():
             for text in (*with_contract(examples), CLAUSE_BY_NAME[name].description):
                 texts.append(text)
-                labels.append(("clause", name))
-        # a question about one kind of amount asks for an amount too
+                labels.append((("clause", name),))
+        # a question about one kind of amount asks for an amount too: one text, two labels
         for name, examples in QUALIFIER_EXAMPLES.items():
             for text in with_contract(examples):
                 texts.append(text)
-                labels.append(("attribute", "amount"))
-                texts.append(text)
-                labels.append(("qualifier", name))
+                labels.append((("attribute", "amount"), ("qualifier", name)))
         embed_many = getattr(embedder, "embed_documents", None)
         if embed_many is not None:
             matrix = np.asarray(embed_many(texts), dtype=np.float32)
@@ -104,9 +102,10 @@ class MeaningModel:
         vec = vec / (np.linalg.norm(vec) or 1.0)
         sims = self.matrix @ vec
         best: dict[tuple[LabelKind, str], float] = {}
-        for label, sim in zip(self.labels, sims.tolist(), strict=True):
-            if label[0] in kinds and sim > best.get(label, -1.0):
-                best[label] = sim
+        for row, sim in zip(self.labels, sims.tolist(), strict=True):
+            for label in row:
+                if label[0] in kinds and sim > best.get(label, -1.0):
+                    best[label] = sim
         out = [Reading(kind, name, round(sim, 4)) for (kind, name), sim in best.items()]
         return sorted(out, key=lambda r: -r.similarity)
 
@@ -235,13 +234,13 @@ def meaning_hint(plan: Plan, embedder: QueryEmbedder) -> tuple[PlanHint | None, 
     if not readings:
         return None, None
     best = readings[0]
+    dated = next((r for r in readings if r.kind == "attribute"), None) if kinds == frozenset({"date"}) else None
+    if dated is not None:  # a question that asks "what date" asks for one of the dates: the nearest, however near
+        return PlanHint(intent="exact_value", attribute=dated.name), dated
     # the margin is to the nearest label that asks for something else: two attributes with the same kind of
     # value (the agreement and the effective date) are read as the nearer one
     runner_up = next((r for r in readings[1:] if r.name != best.name and _value_of(r) != _value_of(best)), None)
     margin = best.similarity - (runner_up.similarity if runner_up else 0.0)
-    dated = next((r for r in readings if r.kind == "attribute"), None) if kinds == frozenset({"date"}) else None
-    if dated is not None:  # a question that asks "what date" asks for one of the dates: the nearest, however near
-        return PlanHint(intent="exact_value", attribute=dated.name), dated
     if best.similarity < MIN_SIMILARITY or margin < MIN_MARGIN:
         if not (best.kind == "clause" and best.similarity >= AGREED_MIN_SIMILARITY
                 and clause_model_reading(bare_question(plan), embedder) == best.name):
