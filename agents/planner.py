@@ -231,7 +231,7 @@ _COMPARES = re.compile(r"\b(older|oldest|earlier|earliest|sooner|newer|newest|la
                        r"shorter|higher|lower|larger|smaller|bigger|same|differ\w*|either|(more|less) notice|"
                        r"before or after|after or before|"
                        # "Between Stark and Wayne, which contract has a non-compete?"
-                       r"which (one|contract|agreement|deal)|which of (the|these|those|them|the two))\b")
+                       r"which (one|contract|agreement|deal)|which of (the|these|those|them))\b")
 
 
 def _names_two(plan: Plan, docs: list[DocumentRef]) -> bool:
