@@ -49,7 +49,8 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
     ClauseType(
         "most_favored_nation", "most favored nation",
         "A party is promised terms or prices at least as good as those given to any other customer (price parity).",
-        cues=(r"most[- ]favou?red[- ](nation|customer|pricing|terms)", r"\bmfn\b", "price parity"),
+        cues=(r"most[- ]favou?red[- ](nation|customer|pricing|terms)", r"\bmfn\b", "price parity",
+              r"\b(best|lowest|most favou?rable) (price|pricing|prices|terms|rates?)\b"),
         synonyms=("most favored nation", "most favorable terms", "no less favorable"),
         key_terms=("most favored", "most favoured", "no less favorable", "no less favourable",
                    "more favorable", "more favourable", "best price", "lowest price"),
@@ -59,7 +60,7 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         "A party may not compete with the other, or work with its competitors, in a field, territory or period.",
         cues=("non-?compet", "not (to )?compete", "competitive restriction",
               r"\bcompeting (\w+ )?(brands?|products?|companies|businesses|services|lines?)\b",
-              r"\b(work|deal|sell) (with|to|for) (a |our |their |any )?competitors?\b"),
+              r"\b(work|deal|sell) (with|to|for) (a |our |their |any )?(competitors?|rivals?)\b"),
         synonyms=("non-compete", "shall not compete", "competing business", "competitive"),
         # "compet" alone also finds "competent court" and "competitive terms"
         key_terms=("non-compet", "noncompet", "not compete", "not to compete", "compete with",
@@ -70,7 +71,8 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         "exclusivity", "exclusivity",
         "A party deals only with the other (sole supplier, exclusive distributor, all requirements), or may not "
         "deal with others.",
-        cues=("exclusiv",),
+        cues=("exclusiv", r"\b(the )?(only|sole) (reseller|distributor|supplier|provider|vendor|agent|licensee|"
+              r"partner|source)\b"),
         synonyms=("exclusive", "exclusivity", "sole"),
         # "exclusive jurisdiction" / "venue shall be exclusively in" is a forum clause, not exclusivity; nor is an
         # exclusive remedy (liability), the exclusive property / owner / holder of rights (ownership), the
@@ -81,7 +83,12 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
     ClauseType(
         "non_solicit", "non-solicitation",
         "A party may not solicit or hire the other's employees, or solicit its customers.",
-        cues=("solicit", "no[- ]hire", r"\bpoach"),
+        cues=("solicit", "no[- ]hire", r"\bpoach",
+              r"\b(go|goes|going|went) after (our|their|its|the other's|each other's) (customers|clients|staff|"
+              r"employees|people)\b",
+              r"\b(steal|lure|entice)\w* (away )?(our|their|its) (customers|clients|staff|employees|people)\b",
+              r"\bhir(e|es|ing)\b[^?]{0,20}\b(each other's|our|their|its|the other's|the other side's) (staff|"
+              r"employees|people|personnel|workers)\b"),
         synonyms=("solicit", "hire", "employees", "customers", "non-solicitation"),
         key_terms=("solicit", "hire"),
     ),
@@ -96,7 +103,8 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         "termination_for_convenience", "termination for convenience",
         "A party may end the contract without cause, for any reason, by giving notice.",
         cues=(r"terminat\w* for convenience", "for convenience", r"terminat\w* (at any time|without cause)",
-              r"\b(end|cancel|exit|walk away from|get out of)\b.{0,40}\b(without (a )?(cause|reason)|for any reason|"
+              r"\b(end|cancel|exit|walk away from|get out of)\b.{0,40}\b(without (giving |stating |having )?(a |any )?"
+              r"(cause|reason)|for any reason|"
               r"at will)\b"),
         synonyms=("terminate", "convenience", "without cause", "at any time", "prior written notice"),
         key_terms=("for convenience", "terminat&without cause",
@@ -116,7 +124,7 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         "change_of_control", "change of control",
         "What happens on a merger, acquisition or change of ownership of a party: consent, notice or a right to "
         "terminate.",
-        cues=("change (of|in) (control|ownership)", "merger", "acquisition of", r"\btake ?over\b",
+        cues=("change (of|in) (control|ownership)", "merger", "acquisition of", r"\btak(e|es|ing|en) ?over\b",
               r"\b(is|gets?|being) (bought|acquired|taken over)\b"),
         synonyms=("change of control", "merger", "acquisition", "controlling interest"),
         key_terms=("change of control", "change in control", "change of ownership", "merger", "acquisition of",
@@ -125,7 +133,8 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
     ClauseType(
         "revenue_profit_sharing", "revenue profit sharing",
         "A party shares revenue or profit, or pays royalties as a share of sales.",
-        cues=("revenue|profit[- ]shar|royalt",),
+        cues=("revenue|profit[- ]shar|royalt", r"\b(share|split)s? (\w+ ){0,2}(profits?|takings|proceeds)\b",
+              r"\b(cut|share|percentage) of (the |our |their |its )?(profits?|sales|proceeds)\b"),
         synonyms=("revenue sharing", "profit sharing", "royalty", "percentage of revenue"),
         key_terms=("revenue shar", "profit shar", "share of the", "royalt", "% of", "percent of",
                    "of net sales", "of gross", "of the revenue", "of the profits", "net revenue", "gross revenue"),
@@ -140,14 +149,17 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
     ClauseType(
         "minimum_commitment", "minimum commitment",
         "A minimum a party must buy, order, sell or pay over a period.",
-        cues=("minimum (purchase|commitment|order)",),
+        cues=("minimum (purchase|commitment|order)",
+              r"\b(floor|minimum)\b[^?]{0,40}\b(order|buy|purchase|take)\b",
+              r"\b(order|buy|purchase)\w*\b[^?]{0,30}\b(at (a |the )?minimum|at least)\b"),
         synonyms=("minimum", "purchase", "commitment", "at least"),
         key_terms=("minimum",),
     ),
     ClauseType(
         "volume_restriction", "volume restriction",
         "A cap on the quantity a party may buy, sell or use, with a fee or consent above it.",
-        cues=("volume restriction",),
+        cues=("volume restriction",
+              r"\b(ceiling|cap|limit|maximum|max)\b[^?]{0,25}\b(units|volumes?|quantit\w*)\b"),
         synonyms=("volume", "maximum"),
         key_terms=("volume",),
     ),
@@ -156,7 +168,10 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         "Who owns intellectual property and work product made under the contract, and assignments of it.",
         cues=("intellectual property ownership", "ip ownership", "owns? the (ip|intell)",
               "ownership of (intellectual property|work product|inventions)",
-              r"assign\w* (of )?(the )?(ip|intellectual property|inventions|work product)\b"),
+              r"assign\w* (of )?(the )?(ip|intellectual property|inventions|work product)\b",
+              # "who ends up owning what they build"; owning it together is joint ownership
+              r"^(?!.*\b(together|jointly|joint|both)\b).*\bwho (owns|will own|ends up owning|gets to own|gets "
+              r"ownership)\b"),
         synonyms=("intellectual property", "ownership", "owned by", "assigns", "work product", "inventions"),
         key_terms=("intellectual property", "inventions", "work product", "ownership of", "shall own",
                    "owns all", "hereby assign", "assigns to", "title to", "proprietary rights"),
@@ -167,14 +182,17 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         cues=("anti-?assignment", r"\bassignment\b(?! of (the )?(ip|intellectual|ownership|inventions|work product))",
               r"\bassign (this|the|its)(?! (ip|intellectual|inventions|work product))", "may not (be )?assign",
               "assignab", r"\btransfer\w*\s+((this|the|our|its|their)\s+)+(\w+\s+)?(contract|agreement|deal|doc)\b",
-              r"\b(hand|pass)(es|ed|ing)?\b.{0,40}\bover to\b"),
+              r"\b(hand|pass)(es|ed|ing)?\b.{0,40}\bover to\b",
+              r"\b(hand|pass|give|sell)(s|es|ed|ing)? (on )?(the|this|our|their|its) (contract|agreement|deal) "
+              r"(on )?to\b"),
         synonyms=("assign", "assignment", "transfer", "prior written consent"),
         key_terms=("assign",),
     ),
     ClauseType(
         "joint_ip_ownership", "joint IP ownership",
         "Intellectual property owned jointly by the parties.",
-        cues=("joint(ly)? own",),
+        cues=("joint(ly)? own", r"\b(together|jointly|both)\b[^?]{0,60}\b(own|owns|owning|ownership)\b",
+              r"\bown\w*\b[^?]{0,40}\b(together|jointly)\b"),
         synonyms=("jointly owned",),
         key_terms=("joint",),
     ),
@@ -183,7 +201,8 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         "A licence granted by one party to the other to use, make or sell something.",
         cues=("licen[cs]es? (are |is )?grant", "license grant", "grants? .{0,20}licen[cs]e", "what licen[cs]es",
               r"\b(get|gets|receive|receives|have|has) an? (\w+ )?licen[cs]e (to|under|for)\b",
-              r"\b(give|gives|grant|grants) (us|them|you|me|the \w+) an? (\w+ )?licen[cs]e\b"),
+              r"\b(give|gives|grant|grants) (us|them|you|me|the \w+) an? (\w+ )?licen[cs]e\b",
+              r"\brights?\b[^?]{0,40}\bto use\b"),
         synonyms=("license", "grants", "right to use", "non-exclusive license"),
         key_terms=("licen&grant", "hereby licen", "licen&right to&!waive", "hereby grant&right to"),
     ),
@@ -204,7 +223,9 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
     ClauseType(
         "post_termination_services", "post-termination obligations",
         "Duties that continue after the contract ends: transition services, wind-down, survival of obligations.",
-        cues=("post[- ]termination", "surviv", "after (the )?termination", "continue after"),
+        cues=("post[- ]termination", "surviv", "after (the )?termination", "continue after",
+              r"\b(keep|keeps|continue|continues|still)\b[^?]{0,40}\bafter (the )?(contract|agreement|deal|term) "
+              r"(is over|ends|expires|has ended|terminates|is terminated)\b"),
         synonyms=("survive", "survival", "after termination", "expiration or termination"),
         key_terms=("surviv", "after termination", "after the termination", "following termination",
                    "following the termination", "after expiration", "post-termination"),
@@ -219,7 +240,8 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
     ClauseType(
         "uncapped_liability", "uncapped liability",
         "Liability that is not limited, or exceptions to the liability cap.",
-        cues=("uncapped", "unlimited liability"),
+        cues=("uncapped", "unlimited liability", r"\b(on the hook|liable) for everything\b",
+              r"\bno (cap|ceiling|limit)\b(?! on (the number of )?(users|seats|copies|installations))"),
         synonyms=("unlimited liability",),
         key_terms=("unlimited",),
     ),
@@ -227,14 +249,19 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         "cap_on_liability", "cap on liability",
         "A limit on the amount or kind of damages a party can be liable for.",
         cues=("cap on liability", "liability cap", "limitation of liability", r"limit\w* .{0,20}liabilit",
-              "maximum liability", r"\bcap(s|ped)? (the |its |their |our )?(liability|damages)\b"),
+              "maximum liability", r"\bcap(s|ped)? (the |its |their |our )?(liability|damages)\b",
+              r"\bcaps? on (how much|what)\b"),
         synonyms=("limitation of liability", "liability", "shall not exceed", "aggregate"),
         key_terms=("liabilit&!liability compan&!liability partnership", "liable"),
     ),
     ClauseType(
         "liquidated_damages", "liquidated damages",
         "A fixed sum payable on a breach or early termination instead of proven damages.",
-        cues=("liquidated damages",),
+        cues=("liquidated damages", r"\b(early[- ]termination|cancellation|break|exit|walk-?away) fees?\b",
+              r"\b(fixed|set|agreed|pre-?agreed) (sum|amount|fee)\b[^?]{0,60}\b(walk\w* away|terminat\w*|cancel\w*|"
+              r"breach\w*|pull\w* out|early)\b",
+              r"\b(fee|sum|amount)\b[^?]{0,30}\b(if|when|for) (we|they|you|it|\w+) (cancel|terminate|end|exit|leave|"
+              r"walk away)\w*\b[^?]{0,20}\bearly\b"),
         synonyms=("liquidated damages",),
         key_terms=("liquidated damages",),
     ),
@@ -249,7 +276,8 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
     ClauseType(
         "insurance", "insurance",
         "Insurance a party must carry, its kinds and amounts.",
-        cues=("insurance", r"\binsured\b"),
+        cues=("insurance", r"\binsured\b", r"\bwhat (cover|coverage)\b",
+              r"\b(carry|maintain|hold|take out) (\w+ ){0,2}(cover|coverage|polic(y|ies))\b"),
         synonyms=("insurance", "insured", "coverage", "policy"),
         key_terms=("insur",),
     ),
@@ -270,7 +298,8 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
     ClauseType(
         "confidentiality", "confidentiality",
         "Duties to keep the other party's information confidential and not disclose it.",
-        cues=("confidential", "non-?disclosure"),
+        cues=("confidential", "non-?disclosure", r"\bkeep\b[^?]{0,40}\b(secret|private|under wraps)\b",
+              r"(?<!trade )\bsecre(t|cy)\b"),
         synonyms=("confidential information", "disclose"),
         key_terms=("confidential",),
     ),
@@ -291,14 +320,17 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
     ClauseType(
         "penalty", "penalty",
         "Penalties, fines or service credits payable when a party fails an obligation or service level.",
-        cues=(r"\bpenalt", "service credits?"),
+        cues=(r"\bpenalt", "service credits?", r"\b(service|system|platform|site|network) (goes|went|is|was) down\b",
+              r"\b(downtime|outages?)\b"),
         synonyms=("penalty", "penalties", "service credit"),
         key_terms=("penalt", "credit"),
     ),
     ClauseType(
         "termination", "termination",
         "When and how the contract can be terminated.",
-        cues=(r"\bterminat(e|ion)\b",),
+        cues=(r"\bterminat(e|ion)\b",
+              r"\b(end|cancel|kill|pull out of|get out of|walk away from) (the|this|our|their) (deal|contract|"
+              r"agreement) (if|when|because|for)\b"),
         synonyms=("terminate", "termination", "breach"),
         key_terms=("terminat",),
     ),
@@ -319,7 +351,9 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
     ClauseType(
         "dispute_resolution", "dispute resolution",
         "How disputes are resolved: courts, venue, arbitration or mediation.",
-        cues=("dispute", "arbitrat", r"\bvenue\b", "jurisdiction of the courts"),
+        cues=("dispute", "arbitrat", r"\bvenue\b", "jurisdiction of the courts",
+              r"\b(settle|resolve|handle|sort out)\b[^?]{0,30}\b(fights?|disagreements?|arguments?|conflicts?|"
+              r"quarrels?)\b"),
         synonyms=("arbitration", "dispute", "courts", "venue"),
         key_terms=("arbitra", "dispute", "court"),
     ),
@@ -333,7 +367,8 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
     ClauseType(
         "force_majeure", "force majeure",
         "Events beyond a party's control that excuse performance.",
-        cues=("force majeure", "act of god"),
+        cues=("force majeure", "act of god", r"\b(hurricanes?|earthquakes?|floods?|pandemics?|epidemics?|"
+              r"natural disasters?|wars?|riots?|terroris\w*|acts? of (god|war|terror\w*))\b"),
         synonyms=("force majeure",),
         key_terms=("force majeure",),
     ),
@@ -345,15 +380,22 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         key_terms=("pay", "invoice"),
     ),
     ClauseType("affiliate_license_licensee", "affiliate license licensee",
-               "A licence that extends to the licensee's affiliates."),
+               "A licence that extends to the licensee's affiliates.",
+               cues=(r"\b(subsidiaries|affiliates|sister companies|group companies)\b[^?]{0,40}"
+                     r"\b(use|licen[cs]\w*)\b",)),
     ClauseType("affiliate_license_licensor", "affiliate license licensor",
                "A licence that covers rights owned by the licensor's affiliates."),
     ClauseType("competitive_restriction_exception", "competitive restriction exception",
-               "Exceptions or carve-outs to a non-compete, exclusivity or no-solicit clause."),
+               "Exceptions or carve-outs to a non-compete, exclusivity or no-solicit clause.",
+               cues=(r"\bcarve[- ]?outs?\b",
+                     r"\bexceptions? to (the |their |our )?(non-?compete|exclusivity|no-?solicit|restrictions?)\b")),
     ClauseType("irrevocable_or_perpetual_license", "irrevocable or perpetual license",
                "A licence that cannot be revoked or that never ends."),
     ClauseType("unlimited_license", "unlimited license",
-               "A licence without limits on use, copies or users."),
+               "A licence without limits on use, copies or users.",
+               cues=(r"\bunlimited (number of )?(users|seats|copies|use|installations)\b",
+                     r"\b(without|no) (any )?(limits?|caps?) on (the number of )?(users|seats|copies|"
+                     r"installations)\b")),
 )
 
 CLAUSE_BY_NAME: dict[str, ClauseType] = {c.name: c for c in CLAUSE_TYPES}
