@@ -89,7 +89,7 @@ ATTRIBUTES: tuple[Attribute, ...] = (
          # a cure period is a period too: "how long does Globex have to cure a breach?"
          r"\b(cure|remedy|fix) (a |the |any |such )?(breach|default|failure)", r"\bcure period",
          rf"\b({ADVANCE_NOTICE})\b.*\b({_RENEWS})", rf"\b({_RENEWS})\b.*\b({ADVANCE_NOTICE})\b",
-         rf"\b(warn\w*|notif\w*)\b.*\b({_RENEWS})", rf"\b({_RENEWS})\b.*\b(warn\w*|notif\w*)",
+         rf"\b(warn\w*|notif\w*|heads?[- ]up)\b.*\b({_RENEWS})", rf"\b({_RENEWS})\b.*\b(warn\w*|notif\w*|heads?[- ]up)",
          r"\b(more|less|longer|shorter) (advance )?notice\b"),
         ("notice", "written notice", "days prior", "non-renewal", "terminate renewal"),
         ("notice",),
@@ -131,7 +131,7 @@ ATTRIBUTES: tuple[Attribute, ...] = (
         "Which jurisdiction's law governs the contract and how it is interpreted.",
         (r"governing law", r"\bgovern(s|ed|ing)?\b.*\blaws?\b", r"\blaws? (of|govern)", r"jurisdiction",
          r"which (state|country)'?s? law", r"choice of law", r"\bunder (?:[a-z.]+ ){1,3}laws?\b",
-         r"\b(same|different|whose|which) laws?\b"),
+         r"\b(same|different|whose|which) laws?\b", r"\blaws? (apply|applies|applied)\b"),
         ("governing law", "governed by", "construed in accordance with", "laws of"),
         ("govern", "laws of", "construed"),
         ("governing_law",),
@@ -147,7 +147,10 @@ ATTRIBUTES: tuple[Attribute, ...] = (
          r"how long (does|will)\s+(it|((the|this|our|their)\s+)+((?!(in|of|under|for)\b)[\w&.'’-]+\s+){0,3}"
          r"(doc|contract|agreement|deal|licen[cs]e|lease|endorsement|sponsorship|partnership|arrangement|"
          r"relationship))\s+(last|run)\b",
-         r"\b(runs?|running) out\b", r"\bends? (sooner|first|earlier|later|last)\b"),
+         r"\b(runs?|running) out\b", r"\bends? (sooner|first|earlier|later|last)\b",
+         # "until when are we tied to Easton?", "is it still in force?", "how long is the initial term?"
+         r"\buntil when\b", r"\bstill (in force|in effect|valid|active|running|live|binding)\b",
+         r"\b(initial|original) term\b"),
         ("expire", "expiration", "term", "terminate", "initial term", "years from"),
         ("expir", "term", "terminat", "until"),
         ("expiration_date", "term"),
@@ -169,7 +172,7 @@ ATTRIBUTES: tuple[Attribute, ...] = (
     Attribute(
         "agreement_date", "agreement date",
         "The date the contract was made, entered into or signed.",
-        (r"entered into", r"date of (the|this) agreement", r"agreement date", r"\bdated\b", r"\bsigned\b",
+        (r"\benter(s|ed)? into\b", r"date of (the|this) agreement", r"agreement date", r"\bdated\b", r"\bsigned\b",
          r"\bexecuted\b", r"(when|what date|which date) (was|were|did) .* (signed|executed|made|concluded)"),
         ("dated", "entered into", "made as of", "agreement date"),
         ("dated", "entered into", "as of", "made"),
@@ -200,7 +203,8 @@ ATTRIBUTES: tuple[Attribute, ...] = (
         (r"\bamounts?\b", r"how much(?! (notice|time|advance))", r"\bfee(s)?\b", r"\bprice\b", r"\bcost\b",
          r"\bpenalt", r"liability cap", r"cap on liability", r"\bcap\b",
          r"minimum (annual |yearly |monthly |quarterly )?(commitment|purchase|order|spend)",
-         r"insurance coverage", r"liquidated damages", r"\bpayable\b", r"\bpay\b", r"\beur\b|\busd\b|\$|€|£",
+         r"insurance coverage", r"\binsurance (minimums?|limits?|levels?)\b", r"liquidated damages", r"\bpayable\b",
+         r"\bpay\b", r"\beur\b|\busd\b|\$|€|£",
          r"\bsum\b", r"\bvalue\b"),
         ("amount", "fee", "payment", "USD", "EUR"),
         (),
