@@ -217,7 +217,7 @@ ASKS_LIBRARY = re.compile(
     rf"\ball (of )?(our |the |my )?{_LIBRARY}\b|\bacross (the|all|our)\b|"
     rf"\b(any|which|all|some|none) of (our|the|my|these) {_LIBRARY}\b|\b(in|for|under|with) which {_LIBRARY}\b|"
     rf"\b(every|each) {_ONE_OF_LIBRARY}\b|^where (do|does|did|have) (we|i)\b|"
-    rf"^(do|are|is) (we|there) (have )?(any )?{_LIBRARY}\b")
+    rf"^(do|are|is) (we|there) (have )?(any )?{_LIBRARY}\b|^any {_LIBRARY}\b")
 
 
 def _asks_library(low: str) -> bool:
@@ -276,7 +276,12 @@ def _intent(low: str, plan: Plan) -> Intent:
     return "narrative"
 
 
+# "first" inside a clause's name is no order in time: "a right of first refusal", "first dibs"
+_FIRST_IN_A_NAME = re.compile(r"\b(rights? of )?first (refusal|offer|negotiation|dibs|look)\b|\bfirst rights?\b")
+
+
 def _comparison(low: str) -> Comparison | None:
+    low = _FIRST_IN_A_NAME.sub(" ", low)
     for word, comp in (("older", "earlier"), ("oldest", "earlier"), ("earliest", "earlier"), ("sooner", "earlier"),
                        ("newer", "later"), ("newest", "later"), ("latest", "later"), ("more recent", "later"),
                        ("earlier", "earlier"), ("first", "earlier"), ("before or after", "earlier"),
