@@ -169,8 +169,11 @@ _INCIDENTAL_VALUES = frozenset({"amount", "party"})
 
 def clause_question(plan: Plan) -> Plan:
     """A yes/no question that wants the wording is a clause lookup, even where a cue word named a value in
-    passing; the clause type is then read by meaning."""
-    if plan.clause_types or plan.attribute not in _INCIDENTAL_VALUES or plan.intent != "exact_value":
+    passing ("Are we guaranteed the best price anyone gets? Quote the wording."); a clause type no cue named is
+    then read by meaning. One that states a figure ("Is the cap $1M? Quote it.") still checks the value."""
+    if plan.attribute not in _INCIDENTAL_VALUES or plan.intent != "exact_value":
+        return plan
+    if plan.clause_types and re.search(r"\d", plan.question):
         return plan
     if not (asks_yes_no(plan.question) and _WANTS_WORDING.search(plan.question)):
         return plan
