@@ -422,6 +422,86 @@ def test_everyday_value_questions_name_their_kind(nlp, question, attribute, qual
 @pytest.mark.parametrize(("question", "clause_type"), [
     ("Is the Stark agreement evergreen?", "renewal_term"),
     ("Does the Initech contract give us a licence?", "license_grant"),
+    ("Do we have to share our profits with Tessaract?", "revenue_profit_sharing"),
+    ("Does Kittering get a cut of the sales we make through their platform?", "revenue_profit_sharing"),
+    ("Is there a ceiling on the units Wexley can ship to us?", "volume_restriction"),
+    ("How many units must Hartwell buy at minimum?", "minimum_commitment"),
+    ("Who ends up owning the stuff Yarrow builds for us?", "ip_ownership_assignment"),
+    ("If we invent something together with Alder, who owns it?", "joint_ip_ownership"),
+    ("What rights does the Birchwood agreement give us to use their software?", "license_grant"),
+    ("Is there a fixed sum Ironside pays if they walk away early?", "liquidated_damages"),
+    ("Do we owe Nuttall a fee if we cancel early?", "liquidated_damages"),
+    ("What cover does Kingsley have to carry?", "insurance"),
+    ("Do we have to keep the Northgate pricing secret?", "confidentiality"),
+    ("What happens if Redfern can't deliver because of a hurricane?", "force_majeure"),
+    ("Can Thornbury's subsidiaries use the licence too?", "affiliate_license_licensee"),
+    ("Are we the only reseller Upland can use in Europe?", "exclusivity"),
+    ("Do they have to give us their best price?", "most_favored_nation"),
+    ("How do we settle a fight with Westbrook under the contract?", "dispute_resolution"),
+    ("Can Ashford end the deal if we miss a payment?", "termination"),
+    ("Are there any carve-outs letting Bellamy compete in some markets?", "competitive_restriction_exception"),
+    ("Does Corliss get to use the licence without any limits on users?", "unlimited_license"),
+    ("Is Lanford barred from going after our customers once the deal ends?", "non_solicit"),
+    ("Between the Hooli and Pied Piper agreements, which one restricts hiring each other's staff?", "non_solicit"),
+    ("Can Merriweather walk away from the partnership without giving a reason?", "termination_for_convenience"),
+    ("Do we need Ostrander's sign-off before we hand the contract to our buyer?", "anti_assignment"),
+    ("Are there caps on how much Pellham has to pay us if they mess up?", "cap_on_liability"),
+    ("Will Quarrington keep patching the software after the contract is over?", "post_termination_services"),
+    ("Is Stavely on the hook for everything if they breach confidentiality?", "uncapped_liability"),
+    ("Is Carrow allowed to work for our rivals while under contract?", "non_compete"),
+    ("What does Oldham have to pay if the service goes down?", "penalty"),
+    ("List the deals that can be terminated if someone takes over the other party.", "change_of_control"),
 ])
 def test_everyday_clause_words(nlp, question, clause_type):
     assert clause_type in parse_question(question, nlp).clause_types
+
+
+@pytest.mark.parametrize(("question", "not_asked"), [
+    # the everyday cue words above stay with their own meaning
+    ("Who owns the trade secrets developed under the Acme deal?", "confidentiality"),
+    ("If we build it together with Acme, who owns it?", "ip_ownership_assignment"),
+    ("Can Ashford end the deal?", "termination"),  # when the contract ends is its term, not a termination clause
+    ("Is there a limit on how many days Globex has to pay?", "volume_restriction"),
+    ("Is there no cap on the number of users of the Corliss licence?", "uncapped_liability"),
+    ("What is the best way to reach Acme under the contract?", "most_favored_nation"),
+])
+def test_everyday_clause_words_keep_to_their_meaning(nlp, question, not_asked):
+    assert not_asked not in parse_question(question, nlp).clause_types
+
+
+@pytest.mark.parametrize(("question", "attribute", "qualifier"), [
+    ("Is there a floor on how much we need to order each year from the Vantor deal?", "amount",
+     "minimum_commitment"),
+    ("How much can we recover from Hollis at most if something goes wrong?", "amount", "liability_cap"),
+    ("How much is the early termination fee in the Acme deal?", "amount", "liquidated_damages"),
+    ("How much does Oldham owe us if the service goes down?", "amount", "penalty"),
+])
+def test_everyday_amount_words_name_their_kind(nlp, question, attribute, qualifier):
+    plan = parse_question(question, nlp)
+    assert plan.attribute == attribute
+    assert plan.qualifier == qualifier
+
+
+@pytest.mark.parametrize(("question", "attribute"), [
+    ("Whose courts and laws apply if we fall out with Abernathy?", "governing_law"),
+    ("Until when are we tied to the Easton deal?", "expiration_date"),
+    ("Is the Selwyn agreement still in force?", "expiration_date"),
+    ("How long is the initial term of the Zane agreement?", "expiration_date"),
+    ("When did we enter into the agreement with Ashby?", "agreement_date"),
+    ("How many days' heads-up to cancel the Osgood renewal?", "notice_period"),
+    ("What's the insurance minimum for Ramsey?", "amount"),
+])
+def test_everyday_words_for_a_value(nlp, question, attribute):
+    assert parse_question(question, nlp).attribute == attribute
+
+
+@pytest.mark.parametrize(("question", "intent", "comparison"), [
+    # "first" in a clause's name is no order in time
+    ("Does the Acme deal or the Globex deal give a right of first refusal?", "compare", "contains"),
+    ("Which was signed first, our Acme deal or the Globex one?", "compare", "earlier"),
+    ("Any contracts governed by Delaware law?", "list", None),
+])
+def test_everyday_library_and_side_by_side_words(nlp, question, intent, comparison):
+    plan = parse_question(question, nlp)
+    assert plan.intent == intent
+    assert plan.comparison == comparison

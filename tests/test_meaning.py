@@ -106,6 +106,7 @@ def test_everyday_brand_names_and_hyphenated_clause_names_are_read():
         # a value is still a value: asked for, or asked without the wording
         ("How much is the cap on liability under the Northwind deal? Quote the clause.", False),
         ("Who are the parties to the Fabrikam deal? Quote the wording.", False),
+        ("Is the best price under our alliance deal with Fabrikam $40 a unit? Quote the wording.", False),
         ("Is there a limit on how much anyone can be liable for under the Northwind deal?", False),
     ],
 )
