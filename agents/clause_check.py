@@ -137,8 +137,11 @@ class QuoteCheck:
         rows = verifier.scores(self.vectors(quotes), [text for _, text in quotes])
         return [max(float(row[col[t]]) for t in modelled) for row in rows]
 
-    def strongest(self, tags: Sequence[str], quotes: Sequence[tuple[str, str]]) -> list[tuple[int, float]]:
-        """(index, score) of the quotes the model reads as an asked type at its ``add`` score, best first."""
+    def strongest(self, tags: Sequence[str], quotes: Sequence[tuple[str, str]],
+                  barred: bool = True) -> list[tuple[int, float]]:
+        """(index, score) of the quotes the model reads as an asked type at its ``add`` score, best first. With
+        ``barred=False``, every shortlisted quote of a type the model adds, scored by how far it is above (or
+        under) that score: the nearest passages, for a question that takes one of them as given."""
         bars = {t: p.add for t in tags if t in self.model.tags
                 and (p := self.model.policies.get(t)) is not None and p.add is not None}
         if not quotes or not bars:
@@ -153,6 +156,6 @@ class QuoteCheck:
         found = []
         for i, row in zip(order, rows, strict=True):
             best = max(float(row[col[t]]) - bar for t, bar in bars.items())
-            if best >= 0:
+            if best >= 0 or not barred:
                 found.append((i, best))
         return sorted(found, key=lambda x: -x[1])

@@ -233,6 +233,18 @@ def test_which_contains_a_clause_names_the_one_that_has_it_first(stores, setting
                                                                                 "10.1")}
 
 
+def test_which_contains_a_clause_that_no_sentence_names_quotes_the_nearest_passage(stores, settings, tenant):
+    """The question takes as given that one of the two has the clause; where no sentence of either names it in
+    its key words, the passage the clause model reads as nearest is quoted as the closest, not as the clause,
+    instead of a refusal."""
+    answer = ask(stores, settings, tenant, "Which of these contracts contains a covenant not to sue clause: the "
+                                           "Globex agreement or the CloudSecure agreement?")
+    assert not answer.refused
+    assert "Neither contract states a clause that reads clearly as a covenant not to sue clause" in answer.text
+    assert "the closest passage is in" in answer.text
+    assert len(answer.citations) == 1
+
+
 def test_calculator_refuses_to_add_currencies(stores, settings, tenant):
     answer = ask(stores, settings, tenant, "What is the total of the penalty in the CloudSecure agreement and the "
                                            "fee in the Globex agreement?")

@@ -179,6 +179,31 @@ class DraftBuilder:
         check = QuoteCheck.of(self.ctx) if about_a_clause(self.plan) else None
         if check is None:
             return []
+        quotes = self.passage_sentences(ids)
+        found = check.strongest(self.plan.clause_types, [(h, q) for _, h, q in quotes])
+        if found:
+            self.trace.append(TraceStep(node="draft", tool="clause_check", results=len(found),
+                                        note=f"{len(found)} of {len(quotes)} sentences of the retrieved passages "
+                                             "read as the asked clause by the clause model"))
+        return [(6, i, quotes[i][0], quotes[i][2]) for i, _ in found]
+
+    def nearest_clause(self, ids: set[str]) -> tuple[Evidence, str, float] | None:
+        """The sentence of the asked documents' retrieved passages that the clause model reads as nearest to the
+        asked clause, under its bar or not, with its margin to that bar (None: no model, or no sentence). For a
+        question that takes as given that one of several documents has the clause."""
+        check = QuoteCheck.of(self.ctx) if about_a_clause(self.plan) else None
+        if check is None:
+            return None
+        quotes = self.passage_sentences(ids)
+        found = check.strongest(self.plan.clause_types, [(h, q) for _, h, q in quotes], barred=False)
+        if not found:
+            return None
+        i, margin = found[0]
+        return quotes[i][0], quotes[i][2], margin
+
+    def passage_sentences(self, ids: set[str]) -> list[tuple[Evidence, str, str]]:
+        """(passage, its heading, sentence) for each sentence of 40 characters or more of the asked documents'
+        retrieved passages, once per document."""
         passages = [e for e in self._all if e.fact is None and e.store != "graph" and self.status_of(e) == "active"
                     and self.document_of(e) in ids]
         seen: set[tuple[str, str]] = set()
@@ -191,12 +216,7 @@ class DraftBuilder:
                 if len(sentence) >= 40 and (self.document_of(e), sentence) not in seen:
                     seen.add((self.document_of(e), sentence))
                     quotes.append((e, head, sentence[:QUOTE_CHARS]))
-        found = check.strongest(self.plan.clause_types, [(h, q) for _, h, q in quotes])
-        if found:
-            self.trace.append(TraceStep(node="draft", tool="clause_check", results=len(found),
-                                        note=f"{len(found)} of {len(quotes)} sentences of the retrieved passages "
-                                             "read as the asked clause by the clause model"))
-        return [(6, i, quotes[i][0], quotes[i][2]) for i, _ in found]
+        return quotes
 
     def confirmed_clauses(self, ranked: list[tuple[int, int, Evidence, str]]) -> list[tuple[int, int, Evidence, str]]:
         """The candidates the clause model also reads as an asked clause, in a question about the clause itself
