@@ -140,10 +140,13 @@ class QuoteCheck:
     def strongest(self, tags: Sequence[str], quotes: Sequence[tuple[str, str]],
                   barred: bool = True) -> list[tuple[int, float]]:
         """(index, score) of the quotes the model reads as an asked type at its ``add`` score, best first. With
-        ``barred=False``, every shortlisted quote of a type the model adds, scored by how far it is above (or
-        under) that score: the nearest passages, for a question that takes one of them as given."""
+        ``barred=False``, every shortlisted quote, scored by how far it is above (or under) that score (its raw
+        score for a type the model never adds): the nearest passages, for a question that takes one of them as
+        given."""
         bars = {t: p.add for t in tags if t in self.model.tags
                 and (p := self.model.policies.get(t)) is not None and p.add is not None}
+        if not barred:
+            bars = {t: bars.get(t, 0.0) for t in tags if t in self.model.tags}
         if not quotes or not bars:
             return []
         col = {t: j for j, t in enumerate(self.model.tags)}
