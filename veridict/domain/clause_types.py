@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from veridict.domain.clause_rules import RULES, Rule
+from veridict.domain.qualifiers import EARLY_EXIT_FEE, ORDER_AT_LEAST, SERVICE_DOWN, WHAT_COVER
 
 
 @dataclass(frozen=True)
@@ -150,8 +151,7 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         "minimum_commitment", "minimum commitment",
         "A minimum a party must buy, order, sell or pay over a period.",
         cues=("minimum (purchase|commitment|order)",
-              r"\b(floor|minimum)\b[^?]{0,40}\b(order|buy|purchase|take)\b",
-              r"\b(order|buy|purchase)\w*\b[^?]{0,30}\b(at (a |the )?minimum|at least)\b"),
+              r"\b(floor|minimum)\b[^?]{0,40}\b(order|buy|purchase|take)\b", ORDER_AT_LEAST),
         synonyms=("minimum", "purchase", "commitment", "at least"),
         key_terms=("minimum",),
     ),
@@ -257,11 +257,9 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
     ClauseType(
         "liquidated_damages", "liquidated damages",
         "A fixed sum payable on a breach or early termination instead of proven damages.",
-        cues=("liquidated damages", r"\b(early[- ]termination|cancellation|break|exit|walk-?away) fees?\b",
+        cues=("liquidated damages", *EARLY_EXIT_FEE,
               r"\b(fixed|set|agreed|pre-?agreed) (sum|amount|fee)\b[^?]{0,60}\b(walk\w* away|terminat\w*|cancel\w*|"
-              r"breach\w*|pull\w* out|early)\b",
-              r"\b(fee|sum|amount)\b[^?]{0,30}\b(if|when|for) (we|they|you|it|\w+) (cancel|terminate|end|exit|leave|"
-              r"walk away)\w*\b[^?]{0,20}\bearly\b"),
+              r"breach\w*|pull\w* out|early)\b"),
         synonyms=("liquidated damages",),
         key_terms=("liquidated damages",),
     ),
@@ -276,7 +274,7 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
     ClauseType(
         "insurance", "insurance",
         "Insurance a party must carry, its kinds and amounts.",
-        cues=("insurance", r"\binsured\b", r"\bwhat (cover|coverage)\b",
+        cues=("insurance", r"\binsured\b", WHAT_COVER,
               r"\b(carry|maintain|hold|take out) (\w+ ){0,2}(cover|coverage|polic(y|ies))\b"),
         synonyms=("insurance", "insured", "coverage", "policy"),
         key_terms=("insur",),
@@ -320,8 +318,7 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
     ClauseType(
         "penalty", "penalty",
         "Penalties, fines or service credits payable when a party fails an obligation or service level.",
-        cues=(r"\bpenalt", "service credits?", r"\b(service|system|platform|site|network) (goes|went|is|was) down\b",
-              r"\b(downtime|outages?)\b"),
+        cues=(r"\bpenalt", "service credits?", *SERVICE_DOWN),
         synonyms=("penalty", "penalties", "service credit"),
         key_terms=("penalt", "credit"),
     ),

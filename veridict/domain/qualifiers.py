@@ -33,16 +33,20 @@ class Qualifier:
         return any(c.search(question) for c in self._cues)
 
 
+# Everyday words that name a kind of amount and its clause type alike; ``clause_types`` uses the same patterns.
+EARLY_EXIT_FEE = (r"\b(early[- ]termination|cancellation|break|exit|walk-?away) fees?\b",
+                  r"\b(fee|sum|amount)\b[^?]{0,30}\b(if|when|for) (we|they|you|it|\w+) (cancel|terminate|end|exit|"
+                  r"leave|walk away)\w*\b[^?]{0,20}\bearly\b")
+SERVICE_DOWN = (r"\b(service|system|platform|site|network) (goes|went|is|was) down\b", r"\b(downtime|outages?)\b")
+WHAT_COVER = r"\bwhat (cover|coverage)\b"
+ORDER_AT_LEAST = r"\b(order|buy|purchase)\w*\b[^?]{0,30}\b(at (a |the )?minimum|at least)\b"
+
 # Kinds of amount, in the order a question's cues are tried.
 AMOUNT_KINDS: tuple[Qualifier, ...] = (
     Qualifier("liquidated_damages", "liquidated damages",
-              (r"liquidated damages", r"\b(early[- ]termination|cancellation|break|exit|walk-?away) fees?\b",
-               r"\b(fee|sum|amount)\b[^?]{0,30}\b(if|when|for) (we|they|you|it|\w+) (cancel|terminate|end|exit|"
-               r"leave|walk away)\w*\b[^?]{0,20}\bearly\b"), ("liquidated damages",),
+              (r"liquidated damages", *EARLY_EXIT_FEE), ("liquidated damages",),
               ("liquidated damages",), ("liquidated_damages",)),
-    Qualifier("penalty", "penalty", (r"\bpenalt", r"\bfine[sd]?\b", r"service credit",
-                                   r"\b(service|system|platform|site|network) (goes|went|is|was) down\b",
-                                   r"\b(downtime|outages?)\b"),
+    Qualifier("penalty", "penalty", (r"\bpenalt", r"\bfine[sd]?\b", r"service credit", *SERVICE_DOWN),
               ("penalty", "penalties", "per incident", "breach", "service credit"),
               ("penalt", "fine", "service credit"),
               ("penalty", "penalty_per_incident", "liquidated_damages")),
@@ -53,14 +57,14 @@ AMOUNT_KINDS: tuple[Qualifier, ...] = (
               ("limitation of liability", "aggregate liability", "shall not exceed", "liability cap"),
               ("liabilit", "liable"), ("cap_on_liability",)),
     Qualifier("insurance", "insurance",
-              (r"insurance", r"\bwhat (cover|coverage)\b",
+              (r"insurance", WHAT_COVER,
                r"\b(carry|maintain|hold|take out) (\w+ ){0,2}(cover|coverage)\b"),
               ("insurance", "coverage", "policy", "insured"), ("insur",),
               ("insurance", "insurance_minimum")),
     Qualifier("minimum_commitment", "minimum commitment",
               (r"minimum (annual |yearly |monthly |quarterly )?(commitment|purchase|order|volume|spend)",
                r"\b(floor|minimum)\b[^?]{0,40}\b(order|buy|purchase|spend)\b",
-               r"\b(order|buy|purchase)\w*\b[^?]{0,30}\b(at (a |the )?minimum|at least)\b"),
+               ORDER_AT_LEAST),
               ("minimum", "commitment", "purchase at least"), ("minimum",), ("minimum_commitment",)),
     Qualifier("fee", "fee", (r"\bfees?\b", r"\bprice\b", r"\bcost\b", r"\bcharges?\b", r"\bpay(able|ment)?\b"),
               ("fee", "fees", "price", "payment", "charge"), ("fee", "price", "pay", "charge", "cost"),
