@@ -239,3 +239,21 @@ def test_an_address_run_on_after_a_name_is_cut_off():
         'Dolphin Industries Limited Room 1302 Golden Gate Commercial Bldg, Hong Kong ("Dolphin").'
     )
     assert "LEO PHARMA A/S" in got and "Dolphin Industries Limited" in got
+
+
+def test_a_brand_written_in_lower_case_with_a_legal_form_is_a_party():
+    got = parties(
+        'This Sponsorship Agreement is entered into as of March 3, 2021 by and between orbitly.io, inc., a '
+        'Delaware corporation, located at 12 Harbor Road ("orbitly.io"), and Calder Foods, Inc., a New Jersey '
+        'corporation ("Sponsor").'
+    )
+    assert set(got) == {"orbitly.io, inc.", "Calder Foods, Inc."}
+    assert got["Calder Foods, Inc."][0] == "sponsor"
+
+
+def test_lower_case_words_without_a_legal_form_are_not_a_party():
+    got = parties(
+        'This Agreement is made by and between the supplier named in the order, a Delaware corporation '
+        '("Supplier"), and Calder Foods, Inc., a New Jersey corporation ("Buyer").'
+    )
+    assert "the supplier named in the order" not in got
