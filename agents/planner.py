@@ -201,12 +201,21 @@ def _first_cue(attribute: str, low: str) -> int:
 def _clause_types(low: str) -> list[str]:
     spaced = re.sub(r"(?<=[a-z])-(?=[a-z])", " ", low)  # "change-of-control" reads as "change of control"
     found = [t for t in CLAUSE_TYPES if t.matches(low) or t.matches(spaced)]
-    specific = [t for t in found if t.name not in GENERIC_CLAUSE_TYPES]
-    taken = [sp for t in specific for sp in t.spans(low) + t.spans(spaced)]  # same offsets in both
+    spans = {t.name: t.spans(low) + t.spans(spaced) for t in found}  # same offsets in both
+
+    def inside_a_longer_name(name: str) -> bool:
+        """Every cue of the type lies inside a longer cue of another asked type: "assignment" in "an IP ownership
+        assignment clause" is that clause's name, not an ask for anti-assignment."""
+        longer = [(a, b) for other, sps in spans.items() if other != name for a, b in sps]
+        return bool(spans[name]) and all(any(a <= s and e <= b and b - a > e - s for a, b in longer)
+                                         for s, e in spans[name])
+
+    specific = [t for t in found if t.name not in GENERIC_CLAUSE_TYPES and not inside_a_longer_name(t.name)]
+    taken = [sp for t in specific for sp in spans[t.name]]
     # a general word inside a specific type's name is that name, not a second ask: "termination" in "a
     # termination for convenience clause", "post-termination services"
     generic = [t for t in found if t.name in GENERIC_CLAUSE_TYPES
-               and any(not any(a <= s and e <= b for a, b in taken) for s, e in t.spans(low) + t.spans(spaced))]
+               and any(not any(a <= s and e <= b for a, b in taken) for s, e in spans[t.name])]
     return [t.name for t in specific + generic][:3]
 
 

@@ -9,6 +9,7 @@ import pytest
 
 from agents.plan_hint import merge_hint, parse_hint
 from agents.planner import load_spacy, parse_question
+from veridict.domain.clause_types import CLAUSE_TYPES
 
 
 @pytest.fixture(scope="module")
@@ -497,3 +498,21 @@ def test_everyday_library_and_side_by_side_words(nlp, question, intent, comparis
     plan = parse_question(question, nlp)
     assert plan.intent == intent
     assert plan.comparison == comparison
+
+
+@pytest.mark.parametrize("clause", CLAUSE_TYPES, ids=lambda c: c.name)
+def test_a_clause_named_by_its_own_name_is_that_clause_alone(nlp, clause):
+    # the registry's label and other names (CUAD's category names among them) read as the type, and a shorter
+    # cue inside them ("assignment" in "IP ownership assignment", "IP ownership" in "joint IP ownership",
+    # "competitive restriction" in "competitive restriction exception") is no second ask
+    for name in (clause.label, *clause.names):
+        for question in (f"Does the Supply Agreement between Acme Corp and Beta LLC contain a {name} clause?",
+                         f"Which contracts in the collection contain a {name.lower()} clause?",
+                         f"How many of our contracts have a {name} clause?"):
+            plan = parse_question(question, nlp)
+            assert plan.clause_types == [clause.name], (question, plan.clause_types)
+
+
+def test_a_shorter_cue_outside_a_longer_name_is_still_asked(nlp):
+    plan = parse_question("Does the Acme deal have an IP ownership clause, and may we assign the contract?", nlp)
+    assert set(plan.clause_types) == {"ip_ownership_assignment", "anti_assignment"}

@@ -18,6 +18,14 @@ from veridict.domain.clause_rules import RULES, Rule
 from veridict.domain.qualifiers import EARLY_EXIT_FEE, ORDER_AT_LEAST, SERVICE_DOWN, WHAT_COVER
 
 
+def name_cue(name: str) -> str:
+    """A pattern for a clause type's name in a lower-cased question: its words in order, any run of spaces,
+    hyphens or slashes between them, "licence" or "license"."""
+    words = [re.escape(w) for w in re.findall(r"[a-z0-9]+", name.lower())]
+    words = ["licen[cs]e" if w == "license" else w for w in words]
+    return r"\b" + r"[\s/-]+".join(words) + r"\b"
+
+
 @dataclass(frozen=True)
 class ClauseType:
     name: str
@@ -26,10 +34,13 @@ class ClauseType:
     cues: tuple[str, ...] = ()
     synonyms: tuple[str, ...] = ()
     key_terms: tuple[str, ...] = ()
+    names: tuple[str, ...] = ()  # other names it goes by as a whole (CUAD's category name, where not the label)
 
     @cached_property
     def _cues(self) -> tuple[re.Pattern[str], ...]:
-        return tuple(re.compile(c) for c in self.cues)
+        """Its cues, and its own names: the label and ``names``, word for word, hyphens, slashes and spaces
+        alike ("joint IP ownership", "affiliate license-licensee")."""
+        return tuple(re.compile(c) for c in (*self.cues, *(name_cue(n) for n in (self.label, *self.names))))
 
     def matches(self, question: str) -> bool:
         """Whether the lower-cased question names this clause type by one of its cues."""
@@ -175,6 +186,7 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         synonyms=("intellectual property", "ownership", "owned by", "assigns", "work product", "inventions"),
         key_terms=("intellectual property", "inventions", "work product", "ownership of", "shall own",
                    "owns all", "hereby assign", "assigns to", "title to", "proprietary rights"),
+        names=("IP ownership assignment",),
     ),
     ClauseType(
         "anti_assignment", "anti-assignment",
@@ -360,6 +372,7 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         cues=("notice period",),
         synonyms=("notice", "prior written notice"),
         key_terms=("notice",),
+        names=("notice period to terminate renewal",),
     ),
     ClauseType(
         "force_majeure", "force majeure",
@@ -389,7 +402,7 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
     ClauseType("irrevocable_or_perpetual_license", "irrevocable or perpetual license",
                "A licence that cannot be revoked or that never ends."),
     ClauseType("unlimited_license", "unlimited license",
-               "A licence without limits on use, copies or users.",
+               "A licence without limits on use, copies or users.", names=("unlimited/all-you-can-eat license",),
                cues=(r"\bunlimited (number of )?(users|seats|copies|use|installations)\b",
                      r"\b(without|no) (any )?(limits?|caps?) on (the number of )?(users|seats|copies|"
                      r"installations)\b")),
