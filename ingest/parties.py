@@ -193,8 +193,6 @@ _NAME_END = re.compile(
 _NAME_OK = re.compile(
     r"^[\"“]?(?:[A-Z0-9]|[a-z]+(?:\.[a-z]+)+\.?[\s,]|[a-z]+[A-Z])[\w&'’.,/\-]*(?:\s+[\w&'’.,/()\-]+){0,14}$"
 )
-# a brand written in lower case: a web address or a word with a capital inside ("drkoop.com", "eDiets")
-_LOWER_BRAND = re.compile(r"^(?:[a-z]+(?:\.[a-z]+)+|[a-z]+[A-Z][\w.]*)(?=[\s,]|$)")
 _LABELLED = re.compile(
     r"(?m)(?:^|\s{2,}|(?<=\s)(?=Party\s+[A-D]\b))[ \t]*"
     r"(?P<label>Party\s+[A-D]|[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)(?:\s+\((?P<prole>[A-Za-z][\w ]{1,30})\))?[ \t]*:"
@@ -278,8 +276,9 @@ def _looks_like_name(name: str) -> bool:
     caps = sum(1 for w in words if w[:1].isupper() or w[:1].isdigit() or w in ("&",))
     if caps >= max(1, len(words) // 2):
         return True
-    # "drkoop.com, inc.": a lower-case brand is a name when a legal form follows it
-    return bool(_LOWER_BRAND.match(name)) and bool(split_suffix(name)[1])
+    # "drkoop.com, inc.": a name that opens in lower case passed _NAME_OK as a brand (a web address, a word with a
+    # capital inside); it is a name when a legal form follows it
+    return name.lstrip("\"“")[:1].islower() and bool(split_suffix(name)[1])
 
 
 def _strong_name(name: str) -> bool:
