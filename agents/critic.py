@@ -75,12 +75,15 @@ def key_groups(plan: Plan) -> list[list[str]]:
 
 def key_terms(plan: Plan) -> list[str]:
     """All key phrases (flattened groups, "a&b" split), e.g. for picking the best sentence of a passage."""
-    return list(dict.fromkeys(p for g in key_groups(plan) for t in g for p in t.split("&") if not p.startswith("!")))
+    return list(dict.fromkeys(p for g in key_groups(plan) for t in g for p in t.split("&")
+                              if not p.startswith(("!", "~"))))
 
 
 def names_asked_thing(plan: Plan, text: str, groups: list[list[str]] | None = None) -> bool:
     """Each group has a phrase in ``text``; a phrase "a&b" needs both parts, "a&!c" needs a sentence with a and
-    without c (a passage on termination for convenience may name a breach in another sentence)."""
+    without c (a passage on termination for convenience may name a breach in another sentence), and "a&~d" a
+    sentence with a once d is taken out of it ("exclusiv&~non-exclusiv": a sentence whose only "exclusive" is
+    "non-exclusive" states no exclusivity; one with both still does)."""
     low = text.lower()
     groups = key_groups(plan) if groups is None else groups
     pieces: list[str] = []
@@ -92,10 +95,18 @@ def names_asked_thing(plan: Plan, text: str, groups: list[list[str]] | None = No
 
     def holds(key: str) -> bool:
         parts = key.split("&")
-        if not any(p.startswith("!") for p in parts):
+        if not any(p.startswith(("!", "~")) for p in parts):
             return all(p in low for p in parts)
+        masks = [p[1:] for p in parts if p.startswith("~")]
+        parts = [p for p in parts if not p.startswith("~")]
+
+        def unmasked(piece: str) -> str:
+            for m in masks:
+                piece = piece.replace(m, " ")
+            return piece
+
         return any(all((p[1:] not in piece) if p.startswith("!") else (p in piece) for p in parts)
-                   for piece in sentences_of())
+                   for piece in map(unmasked, sentences_of()))
 
     return all(any(holds(k) for k in g) for g in groups)
 

@@ -104,7 +104,7 @@ def test_termination_by_notice_alone_is_termination_for_convenience():
     assert names_asked_thing(plan, on_notice)
     assert not names_asked_thing(plan, for_breach)
     assert not names_asked_thing(plan, unrelated)
-    assert not any(k.startswith("!") for k in key_terms(plan))  # exclusions are no phrases to quote
+    assert not any(k.startswith(("!", "~")) for k in key_terms(plan))  # exclusions are no phrases to quote
     items = [_passage("p1", on_notice), _passage("p2", for_breach)]
     meta = {e.id: HitMeta(document_id="d1", channel="lexical") for e in items}
     graded, grades = grade_evidence(plan, items, meta)
@@ -130,6 +130,13 @@ KEY_TERM_CASES = [
     (_EXCLUSIVITY, "Supplier appoints Reseller as its exclusive reseller in the Territory.", True),
     (_EXCLUSIVITY, "The venue shall be exclusively in Collin County, Texas for resolution.", False),
     (_EXCLUSIVITY, "The courts of London shall have exclusive jurisdiction.", False),
+    # "non-exclusive" is the opposite of exclusivity, unless the sentence also grants something exclusive
+    (_EXCLUSIVITY, "Supplier appoints Reseller as its non-exclusive reseller in the Territory.", False),
+    (_EXCLUSIVITY, "Licensor grants Reseller a nonexclusive license to use the Marks.", False),
+    (_EXCLUSIVITY, "Licensor grants a non-exclusive license to the Software and the exclusive right to resell "
+                   "the Hardware in Ohio.", True),
+    (_EXCLUSIVITY, "This Agreement is governed exclusively by the laws of the Netherlands.", False),
+    (_EXCLUSIVITY, "THE WARRANTIES ABOVE ARE THE EXCLUSIVE WARRANTIES OF THE SUPPLIER.", False),
     (_COMPETE, "During the Term the Consultant shall not compete with the Company in the Territory.", True),
     (_COMPETE, "Vendor will not sell products competing with the Products.", True),
     (_COMPETE, "This shall not affect the right to seek injunctions before the competent Court.", False),
@@ -155,6 +162,15 @@ KEY_TERM_CASES = [
 @pytest.mark.parametrize(("question", "text", "about"), KEY_TERM_CASES)
 def test_clause_key_terms_need_the_clause_not_a_word_that_contains_its_stem(question, text, about):
     assert _about(question, text) is about
+
+
+def test_a_masked_word_is_read_sentence_by_sentence_and_is_no_phrase_to_quote():
+    plan = parse_question(_EXCLUSIVITY)
+    assert "exclusiv" in key_terms(plan)
+    assert not any(k.startswith(("!", "~")) or "non-exclusiv" in k for k in key_terms(plan))
+    # the exclusive grant stands in another sentence than the non-exclusive one: the passage names exclusivity
+    assert _about(_EXCLUSIVITY, "Licensor grants a non-exclusive license to the Software. Distributor shall be the "
+                                "exclusive distributor of the Hardware.")
 
 
 def test_a_right_to_terminate_for_convenience_is_read_sentence_by_sentence():

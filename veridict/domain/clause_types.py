@@ -4,8 +4,9 @@ common extras such as confidentiality or force majeure).
 An entry gives, as data: the name, the label an answer uses, a description in plain words, the question cues
 (regexes on the lower-cased question), search synonyms and the key terms a passage about the clause contains.
 Key terms are phrases matched in lower case: "a&b" needs both parts in one passage, "a&!c" a sentence with a
-and without c. How a passage of a contract is recognised as such a clause (its text patterns, title patterns
-and vetoes) is ``clause_rules.RULES``; ``ClauseType.rule`` joins the two.
+and without c, "a&~d" a sentence with a once d is taken out of it. How a passage of a contract is recognised
+as such a clause (its text patterns, title patterns and vetoes) is ``clause_rules.RULES``; ``ClauseType.rule``
+joins the two.
 """
 
 from __future__ import annotations
@@ -88,8 +89,10 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         synonyms=("exclusive", "exclusivity", "sole"),
         # "exclusive jurisdiction" / "venue shall be exclusively in" is a forum clause, not exclusivity; nor is an
         # exclusive remedy (liability), the exclusive property / owner / holder of rights (ownership), the
-        # exclusive mechanism for disputes, or the entire and exclusive agreement
-        key_terms=("exclusiv&!jurisdiction&!venue&!court&!remed&!property of&!owner&!holder&!mechanism&!entire",
+        # exclusive mechanism for disputes, the entire and exclusive agreement, a contract governed exclusively by
+        # a law or the exclusive warranties; and "non-exclusive" is the opposite of exclusivity
+        key_terms=("exclusiv&~non-exclusiv&~nonexclusiv&~non exclusiv&!jurisdiction&!venue&!court&!remed"
+                   "&!property of&!owner&!holder&!mechanism&!entire&!laws of&!governed&!warrant",
                    "sole and"),
     ),
     ClauseType(
