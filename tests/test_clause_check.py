@@ -122,3 +122,34 @@ def test_a_quote_the_check_rejects_whole_is_judged_by_its_clause_sentence():
     assert drafter.plan.clause_types[:1] == ["anti_assignment"]
     assert not answer.refused, answer.text
     assert [c.quote for c in answer.citations] == ["This Agreement shall not be assignable by Consultant."]
+
+
+DENIAL = "The parties agree that there shall be no third party beneficiaries to this Agreement."
+BENEFICIARY = ("Each Indemnitee is an intended third-party beneficiary of Section 9 and may enforce it against "
+               "either party.")
+BENEFICIARY_QUESTION = "Does the Joint Venture Agreement contain a third party beneficiary clause? Quote the clause."
+
+
+def test_a_clause_named_only_to_exclude_it_is_answered_no_with_its_wording():
+    _, answer = _answer(BENEFICIARY_QUESTION, _passage("p1", DENIAL, 12))
+    assert not answer.refused, answer.text
+    assert answer.text.startswith("No"), answer.text
+    assert [c.page for c in answer.citations] == [12]
+
+
+def test_a_clause_that_grants_beside_a_denial_is_quoted_as_the_clause():
+    denial, grant = _passage("p1", DENIAL, 12), _passage("p2", BENEFICIARY, 7)
+    grant.citation.char_start = 5000  # two passages of one document, not one passage twice
+    _, answer = _answer(BENEFICIARY_QUESTION, denial, grant)
+    assert not answer.refused and not answer.text.startswith("No"), answer.text
+    assert 7 in [c.page for c in answer.citations]
+
+
+def test_a_denial_with_an_exception_is_no_denial():
+    from veridict.domain import CLAUSE_BY_NAME
+
+    beneficiary = CLAUSE_BY_NAME["third_party_beneficiary"]
+    assert beneficiary.denies(DENIAL)
+    assert not beneficiary.denies("Except as provided in Section 9, this Agreement does not create any third party "
+                                  "beneficiary rights.")
+    assert not beneficiary.denies(BENEFICIARY)

@@ -14,7 +14,7 @@ from ingest.chunking import heading
 from tools.base import HitMeta, ToolContext
 from tools.calculator import CalculatorArgs, calculator
 from tools.text import best_span, normalise_space, sentences
-from veridict.domain import AMOUNT_WORDS, ATTRIBUTE_BY_NAME, content_words
+from veridict.domain import AMOUNT_WORDS, ATTRIBUTE_BY_NAME, CLAUSE_BY_NAME, content_words
 from veridict.domain.clause_rules import RULES, tag_text, title_tags
 from veridict.domain.values import fmt_number, parse_date, parse_money
 from veridict.types import Citation, Evidence, TraceStep
@@ -37,6 +37,7 @@ class DraftBuilder:
                                                        [p for r in plan.documents for p in r.parties])))
         self.trace: list[TraceStep] = []
         self.calls = 0
+        self.denials: list[tuple[Evidence, str]] = []  # (passage, sentence) that excludes the asked clause
         # every retrieved item, graded relevant or not (Drafter.build sets it); the relevant ones until then
         self._all: list[Evidence] = self.evidence
 
@@ -135,7 +136,22 @@ class DraftBuilder:
         ranked = self.confirmed_clauses(ranked)
         if not ranked and ids is not None:
             ranked = self.model_clauses(ids)
+        ranked = self.without_denials(ranked)
         return [(rank, e, span) for rank, _, e, span in ranked]
+
+    def without_denials(self, ranked: list[tuple[int, int, Evidence, str]]) -> list[tuple[int, int, Evidence, str]]:
+        """The candidates less those that name the asked clause only to exclude it ("there are no third-party
+        beneficiaries"), which ``denials`` keeps for saying so."""
+        types = [CLAUSE_BY_NAME[t] for t in self.plan.clause_types if t in CLAUSE_BY_NAME]
+        if not about_a_clause(self.plan) or not any(t.denials for t in types):
+            return ranked
+        kept = []
+        for r in ranked:
+            if any(t.denies(r[3]) for t in types):
+                self.denials.append((r[2], r[3]))
+            else:
+                kept.append(r)
+        return kept
 
     def key_word_clauses(self, ids: set[str] | None) -> list[tuple[int, int, Evidence, str]]:
         """``clause_candidates`` before the quote check: (rank, relevance order, passage, quote), best first."""

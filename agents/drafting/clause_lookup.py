@@ -23,7 +23,15 @@ def quote_label(asked: list[str], span: str) -> str:
 @drafts("clause_lookup")
 def draft_clause_lookup(d: ValueDrafter) -> None:
     for _, ids in d.target_groups():
+        seen = len(d.denials)
         quoted = d.clause_quotes(ids)
+        denied = d.denials[seen:]
+        if not quoted and denied:  # the contract names the clause only to exclude it: say no, and show where
+            e, span = denied[0]
+            n = d.cite(e, span)
+            what = quote_label(d.plan.clause_types, span) or "such"
+            d.say(f'No: {d.title(e)} excludes a {what} clause ({d.cited_where(n)}): "{span}"', [n])
+            continue
         for e, span in quoted[:2]:
             n = d.cite(e, span)
             what = quote_label(d.plan.clause_types, span)

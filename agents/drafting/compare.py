@@ -89,7 +89,8 @@ def draft_contains(d: ValueDrafter) -> None:
                   kind="framing")
         return
     closest = [(ref, best) for ref in d.plan.documents
-               if (best := _strongest(d, [(e, q) for _, _, e, q in d.key_word_clauses(set(ref.document_ids))]))]
+               if (best := _strongest(d, [(e, q) for _, _, e, q in
+                                          d.without_denials(d.key_word_clauses(set(ref.document_ids)))]))]
     if not closest:
         # no sentence names the clause's key words either: the one the clause model reads as nearest to it
         closest = [(ref, best) for ref in d.plan.documents if (best := d.nearest_clause(set(ref.document_ids)))]

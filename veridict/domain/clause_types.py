@@ -4,9 +4,11 @@ common extras such as confidentiality or force majeure).
 An entry gives, as data: the name, the label an answer uses, a description in plain words, the question cues
 (regexes on the lower-cased question), search synonyms and the key terms a passage about the clause contains.
 Key terms are phrases matched in lower case: "a&b" needs both parts in one passage, "a&!c" a sentence with a
-and without c, "a&~d" a sentence with a once d is taken out of it. How a passage of a contract is recognised
-as such a clause (its text patterns, title patterns and vetoes) is ``clause_rules.RULES``; ``ClauseType.rule``
-joins the two.
+and without c, "a&~d" a sentence with a once d is taken out of it. ``denials`` are patterns of a sentence that
+names the clause only to exclude it ("there are no third-party beneficiaries"); a sentence with an exception
+("except as provided in Section 8, ...") is no denial. How a passage of a contract is recognised as such a
+clause (its text patterns, title patterns and vetoes) is ``clause_rules.RULES``; ``ClauseType.rule`` joins the
+two.
 """
 
 from __future__ import annotations
@@ -27,6 +29,12 @@ def name_cue(name: str) -> str:
     return r"\b" + r"[\s/-]+".join(words) + r"\b"
 
 
+# an exception inside a denial keeps part of the clause: "Except as provided in Section 8, this Agreement does
+# not create any third party beneficiary rights" names a beneficiary in Section 8
+_EXCEPTION = re.compile(r"\b(?:except|excepting|save (?:as|for)|other than as|excluding|with the exception of|"
+                        r"provided,? however|subject to)\b")
+
+
 @dataclass(frozen=True)
 class ClauseType:
     name: str
@@ -36,6 +44,7 @@ class ClauseType:
     synonyms: tuple[str, ...] = ()
     key_terms: tuple[str, ...] = ()
     names: tuple[str, ...] = ()  # other names it goes by as a whole (CUAD's category name, where not the label)
+    denials: tuple[str, ...] = ()  # a sentence that names the clause to exclude it (lower-case regexes)
 
     @cached_property
     def _cues(self) -> tuple[re.Pattern[str], ...]:
@@ -50,6 +59,12 @@ class ClauseType:
     def spans(self, question: str) -> list[tuple[int, int]]:
         """Where in the lower-cased question its cues match (start, end)."""
         return [m.span() for c in self._cues for m in c.finditer(question)]
+
+    def denies(self, sentence: str) -> bool:
+        """The sentence excludes this clause outright ("no person other than a party shall acquire any rights
+        as a third-party beneficiary"), with no exception that keeps some of it."""
+        low = " ".join(sentence.lower().split())
+        return any(re.search(d, low) for d in self.denials) and not _EXCEPTION.search(low)
 
     @property
     def rule(self) -> Rule | None:
@@ -307,6 +322,17 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         cues=("third[- ]party beneficiar",),
         synonyms=("third party beneficiary", "third parties"),
         key_terms=("third part&beneficiar", "third-part&beneficiar"),
+        # "there are no third party beneficiaries", "no person other than a party shall acquire any rights ...
+        # as a third-party beneficiary", "solely for the benefit of the parties", "nothing ... shall confer upon
+        # any person ... any rights", "shall not benefit ... any person other than"
+        denials=(r"\bno (?:intended )?third[- ]part(?:y|ies)[- ]beneficiar",
+                 r"\bno (?:other )?(?:person|entity|persons|entities)\b[^.;]{0,80}\b(?:shall|will|is|are)\b[^.;]{0,80}"
+                 r"\b(?:beneficiar|rights?\b|benefit)",
+                 r"\b(?:solely|exclusively|only) for the (?:sole )?benefit of the parties\b",
+                 r"\bnothing\b[^.;]{0,120}\b(?:confer|give|grant|create|provide)s?\b[^.;]{0,160}\b(?:person|entity|"
+                 r"third[- ]part)",
+                 r"\b(?:not|never) (?:be )?(?:intended to |construed to |deemed to )?(?:confer|benefit|create|give)\b"
+                 r"[^.;]{0,160}\b(?:person|entity|third[- ]part)"),
     ),
     ClauseType(
         "confidentiality", "confidentiality",
