@@ -16,7 +16,7 @@ from collections import Counter
 
 from bench.clause_quote_check import candidates
 from bench.fact_agreement import load_annotations, load_contracts
-from veridict.domain import CLAUSE_TYPES
+from veridict.domain import CLAUSE_BY_NAME, CLAUSE_TYPES
 
 
 def main() -> None:
@@ -29,7 +29,7 @@ def main() -> None:
     counts: dict[str, Counter] = {t.name: Counter() for t in types}
     for con in load_contracts(args.split):
         for row in candidates(con, anns, [t.name for t in types]):
-            t = next(x for x in types if x.name == row["tag"])
+            t = CLAUSE_BY_NAME[row["tag"]]
             denied = t.denies(row["text"])
             kind = "labelled" if row["label"] else ("other, clause present" if row["present"] else "clause absent")
             counts[t.name][(kind, denied)] += 1

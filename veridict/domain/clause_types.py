@@ -60,11 +60,15 @@ class ClauseType:
         """Where in the lower-cased question its cues match (start, end)."""
         return [m.span() for c in self._cues for m in c.finditer(question)]
 
+    @cached_property
+    def _denials(self) -> tuple[re.Pattern[str], ...]:
+        return tuple(re.compile(d) for d in self.denials)
+
     def denies(self, sentence: str) -> bool:
         """The sentence excludes this clause outright ("no person other than a party shall acquire any rights
         as a third-party beneficiary"), with no exception that keeps some of it."""
         low = " ".join(sentence.lower().split())
-        return any(re.search(d, low) for d in self.denials) and not _EXCEPTION.search(low)
+        return any(d.search(low) for d in self._denials) and not _EXCEPTION.search(low)
 
     @property
     def rule(self) -> Rule | None:
