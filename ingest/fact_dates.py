@@ -85,14 +85,26 @@ def _signature_dates(doc: DocContext) -> list[tuple[int, int, dt.date]]:
     """The dates in the signature part: 'IN WITNESS WHEREOF ... on November 8, 2002', 'Date: ...'."""
     text = doc.text
     sig = list(_SIGNATURE_START.finditer(text))
-    sig_start = sig[-1].start() if sig else int(len(text) * 0.85)
+    if not sig:
+        return _block_dates(text, int(len(text) * 0.85), len(text), signed=False)
+    # an exhibit or an attached agreement may carry signature blocks of its own: the last block that states a
+    # date, and failing that the first that does (the main agreement's own block stands before its exhibits)
+    blocks = [(m.start(), sig[i + 1].start() if i + 1 < len(sig) else len(text)) for i, m in enumerate(sig)]
+    for start, end in [blocks[-1], *blocks[:-1]]:
+        out = _block_dates(text, start, end, signed=True)
+        if out:
+            return out
+    return []
+
+
+def _block_dates(text: str, start: int, end: int, signed: bool) -> list[tuple[int, int, dt.date]]:
     out = []
-    for d in find_dates(text[sig_start:]):
-        s, e = sig_start + d.start, sig_start + d.end
-        if _is_other_document_date(text[max(sig_start, s - 160) : s]) or _is_filing_footer(text, s):
+    for d in find_dates(text[start:end]):
+        s, e = start + d.start, start + d.end
+        if _is_other_document_date(text[max(start, s - 160) : s]) or _is_filing_footer(text, s):
             continue
-        near = text[max(sig_start, s - 300) : min(len(text), e + 300)]
-        if sig or re.search(r"\bBy\s*:|/s/|\bSignature\b|\bDate\s*:|\bName\s*:", near, re.I):
+        near = text[max(start, s - 300) : min(len(text), e + 300)]
+        if signed or re.search(r"\bBy\s*:|/s/|\bSignature\b|\bDate\s*:|\bName\s*:", near, re.I):
             out.append((s, e, d.value))
     return out
 

@@ -402,6 +402,25 @@ def test_an_agreement_signed_on_different_days_is_made_when_the_last_party_signs
     assert top(facts, "agreement_date") == "1998-09-21"
 
 
+def test_the_signing_dates_of_the_agreement_are_read_when_an_exhibit_is_signed_without_dates():
+    body = (
+        "HOSTING AGREEMENT\n\nThis Hosting Agreement is entered into by and between Alpha LLC, a Delaware limited "
+        "liability company (\"Alpha\"), and Beta Inc., a California corporation (\"Beta\").\n\nWHEREAS, Beta wishes to use the "
+        "hosting services.\n\nNOW, THEREFORE, the parties agree as follows:\n\n"
+        + "".join(f"{n}. Services. Alpha shall host the Site and Beta shall pay the monthly fee within thirty days "
+                  f"of each invoice.\n\n" for n in range(1, 12))
+        + "IN WITNESS WHEREOF, the parties have caused this Agreement to be executed below.\n\n"
+        "ALPHA LLC BETA INC.\nBy: /s/ A. Smith By: /s/ B. Jones\nDate: 3-14-18 Date: 3-7-18\n\n"
+        "EXHIBIT B\n\nService levels. " + "Alpha keeps the Site available. " * 60
+    )
+    exhibit_signed = "\n\nIN WITNESS WHEREOF, the parties have signed this Exhibit.\n\nBy: /s/ A. Smith\n"
+    _, facts = facts_of(body + exhibit_signed)
+    assert top(facts, "agreement_date") == "2018-03-14"
+    # an exhibit with its own signing dates still speaks for the last block, as before
+    _, facts = facts_of(body + exhibit_signed + "Date: 4-2-18\n")
+    assert top(facts, "agreement_date") == "2018-04-02"
+
+
 @pytest.mark.parametrize(("sentence", "effective"), [
     ('The term (the "Term") shall commence on November 1, 2007 and end on October 31, 2008.', "2007-11-01"),
     ("The Joint Venture shall commence on the 1st of March, 2003, and shall be effective until February 28, 2004.",

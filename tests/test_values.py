@@ -56,6 +56,18 @@ def test_dates(text, expected):
     assert parse_date(text) == expected
 
 
+def test_an_underlined_blank_inside_a_date_does_not_split_it():
+    # a form's underline, kept by the text layer, stands between the day and the month
+    text = "is made this 1st day of          --- November, 2003 by and between"
+    found = find_dates(text)
+    assert [d.value for d in found] == [dt.date(2003, 11, 1)]
+    assert found[0].surface == text[found[0].start : found[0].end]
+    assert parse_date("as of 31 December,      ---------      1996, between") == dt.date(1996, 12, 31)
+    # a blank where a part of the date should be is still no date, and a plain numeric date keeps its dashes
+    assert parse_date("dated this ____ day of ________, 2005") is None
+    assert parse_date("Date: 3-14-18") == dt.date(2018, 3, 14)
+
+
 def test_dates_reject_impossible_and_find_all_with_spans():
     assert parse_date("February 30, 2019") is None
     assert parse_date("no date here") is None

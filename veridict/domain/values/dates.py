@@ -63,6 +63,9 @@ _DATE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
 ]
 
 
+_FILLER = re.compile(r"[-_\u2013\u2014]{3,}")
+
+
 @dataclass(frozen=True)
 class Match:
     """A value found in a text: ``text[start:end]`` is the surface form."""
@@ -120,15 +123,18 @@ def find_dates(text: str) -> list[DateMatch]:
     """Every date in ``text``, left to right, without overlaps."""
     found: list[DateMatch] = []
     taken: list[tuple[int, int]] = []
+    # an underlined blank left in the text ("made this 1st day of ---- November, 2003") splits no date: runs of
+    # dashes or underscores read as spaces, so offsets stay those of ``text``
+    plain = _FILLER.sub(lambda f: " " * len(f.group(0)), text)
     for kind, pattern in _DATE_PATTERNS:
-        for m in pattern.finditer(text):
+        for m in pattern.finditer(plain):
             if any(m.start() < e and s < m.end() for s, e in taken):
                 continue
             value = _date_from_match(kind, m)
             if value is None:
                 continue
             taken.append((m.start(), m.end()))
-            found.append(DateMatch(m.start(), m.end(), m.group(0), value))
+            found.append(DateMatch(m.start(), m.end(), text[m.start() : m.end()], value))
     return sorted(found, key=lambda d: d.start)
 
 
