@@ -259,6 +259,11 @@ _GOVERNING_VERB = re.compile(
 )
 
 
+# "without regard to the conflict of law provisions thereof (other than Sections 5-1401 and 5-1402 of the New York
+# General Obligations Law)": the carve-out keeps the chosen law; it speaks of no other contract
+_CONFLICTS_CARVE_OUT = re.compile(ws(r"\bconflicts? of laws?\b[^.()]{0,60}\(\s*other than\b[^)]*\)"), re.I)
+
+
 def _governing_confidence(sentence: str, at: int) -> float:
     """How surely a 'laws of X' in ``sentence`` is this agreement's choice of law."""
     conf = 0.6
@@ -274,7 +279,7 @@ def _governing_confidence(sentence: str, at: int) -> float:
         conf += 0.1
     if re.match(
         r"\W*[\"“][^\"”]{1,40}[\"”]\s+(?:means|shall mean|has the meaning)", sentence
-    ) or re.search(r"\bother than\b|\bfranchisees?\b", sentence, re.I):
+    ) or re.search(r"\bother than\b|\bfranchisees?\b", _CONFLICTS_CARVE_OUT.sub(" ", sentence), re.I):
         conf -= 0.3  # a definition of "Laws", or a statement about other contracts
     return conf
 

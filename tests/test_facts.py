@@ -421,6 +421,22 @@ def test_the_signing_dates_of_the_agreement_are_read_when_an_exhibit_is_signed_w
     assert top(facts, "agreement_date") == "2018-04-02"
 
 
+def test_the_governing_law_clause_with_a_conflicts_carve_out_is_the_cited_choice_of_law():
+    text = (
+        "CONFIRMATION\n\nThis Confirmation shall supplement and be subject to an agreement in the form of the "
+        "ISDA Form, as if the parties had executed it with the election of the laws of New York as the Governing "
+        "Law.\n\nWHEREAS, the parties wish to set out the terms of the Transaction.\n\n"
+        + "".join(f"{n}. Payments. The Buyer shall pay the Fixed Amount on each Payment Date.\n\n" for n in range(1, 8))
+        + "8. Governing Law. The parties to this Agreement hereby agree that the law of the State of New York shall "
+        "govern their rights and duties in whole without regard to the conflict of law provisions thereof (other "
+        "than New York General Obligations Law Sections 5-1401 and 5-1402).\n"
+    )
+    parsed, facts = facts_of(text)
+    law = top_fact(facts, "governing_law", min_confidence=ASSERT_THRESHOLD)
+    assert law is not None and law.value_text == "New York"
+    assert "shall govern their rights" in law.quote and "ISDA" not in law.quote
+
+
 @pytest.mark.parametrize(("sentence", "effective"), [
     ('The term (the "Term") shall commence on November 1, 2007 and end on October 31, 2008.', "2007-11-01"),
     ("The Joint Venture shall commence on the 1st of March, 2003, and shall be effective until February 28, 2004.",
