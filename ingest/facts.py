@@ -224,8 +224,10 @@ def _governing_law(doc: DocContext) -> list[Fact]:
                 before,
             ) and not re.search(r"\bgovern", before[-80:]):
                 continue
-            if re.search(r"conflicts? of laws?[^.]{0,20}$|\bother than\b[^.]{0,30}$", before):
-                continue
+            if re.search(r"conflicts? of laws?[^.]{0,20}$|\bother than\b[^.]{0,30}$", before) and not \
+                    re.search(r"\b(?:internal|substantive)\s+laws?\b", before):
+                continue  # "... conflicts of laws of X" names X for its conflicts rules, unless "the internal
+                # laws, and not the laws regarding conflicts of laws, of X" chose X's own law before it
             best = cand[0]
             break
         if best is None:
@@ -237,7 +239,7 @@ def _governing_law(doc: DocContext) -> list[Fact]:
             section
             and section.title
             and re.search(r"govern|applicable law|choice of law", section.title, re.I)
-        ):
+        ) or _INLINE_LAW_HEADING.search(text[max(0, lo - 60) : lo]):
             conf += 0.05
         if j.level == "state":
             conf += 0.02  # "the laws of the State of Illinois and the United States" -> Illinois
@@ -248,6 +250,13 @@ def _governing_law(doc: DocContext) -> list[Fact]:
             )
         )
     return rank_facts(out)
+
+
+# a heading run into the text before the sentence: "Section 8.01 Governing Law. The construction, validity ..."
+# (capitalised as a heading is: "in accordance with applicable law. Any dispute ..." heads nothing)
+_INLINE_LAW_HEADING = re.compile(
+    r"\b(?:Governing|Applicable|Choice of|GOVERNING|APPLICABLE|CHOICE OF)\s+(?:Laws?|LAWS?)\s*[.:\-\u2013\u2014]?\s*$"
+)
 
 
 _GOVERNING_VERB = re.compile(

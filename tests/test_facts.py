@@ -437,6 +437,39 @@ def test_the_governing_law_clause_with_a_conflicts_carve_out_is_the_cited_choice
     assert "shall govern their rights" in law.quote and "ISDA" not in law.quote
 
 
+def test_the_law_chosen_under_a_run_in_governing_law_heading_beats_a_later_carve_out_for_some_disputes():
+    text = (
+        "STRATEGIC ALLIANCE AGREEMENT\n\nThis Agreement is made as of August 26, 2015 by and among Alpha K.K., a "
+        "corporation organized under Japanese law (\"Alpha\"), and Beta Inc. (\"Beta\").\n\nWHEREAS, the parties "
+        "wish to form an alliance.\n\nARTICLE VIII MISCELLANEOUS Section 8.01 Governing Law. The construction, "
+        "validity and performance of this Agreement shall be governed in all respects by the laws of Japan. "
+        "Section 8.02 Jurisdiction. (b) Notwithstanding anything herein to the contrary, any dispute involving "
+        "the Lenders arising out of the Financing under this Agreement shall be governed by, and construed in "
+        "accordance with, the laws of the State of New York.\n"
+    )
+    _, facts = facts_of(text)
+    assert top(facts, "governing_law") == "Japan"
+    # without the heading the two sentences are read as before: the state's, the more specific, first
+    _, facts = facts_of(text.replace("Section 8.01 Governing Law. ", ""))
+    assert top(facts, "governing_law") == "New York"
+
+
+def test_the_internal_laws_and_not_the_conflicts_rules_of_a_state_are_its_law():
+    _, facts = facts_of(
+        'SUPPLY AGREEMENT\n\nThis Agreement is made as of May 1, 2010 between Alpha LLC ("Alpha") and Beta Inc. '
+        '("Beta").\n\n35.1 This Agreement shall be governed by the internal laws, and not by the laws regarding '
+        "conflicts of laws, of the State of North Carolina.\n"
+    )
+    assert top(facts, "governing_law") == "North Carolina"
+    # the conflicts rules of a state named alone still choose no law
+    _, facts = facts_of(
+        'SUPPLY AGREEMENT\n\nThis Agreement is made as of May 1, 2010 between Alpha LLC ("Alpha") and Beta Inc. '
+        '("Beta").\n\n35.1 This Agreement shall be governed without regard to the conflicts of laws of the State '
+        "of North Carolina.\n"
+    )
+    assert top(facts, "governing_law") is None
+
+
 @pytest.mark.parametrize(("sentence", "effective"), [
     ('The term (the "Term") shall commence on November 1, 2007 and end on October 31, 2008.', "2007-11-01"),
     ("The Joint Venture shall commence on the 1st of March, 2003, and shall be effective until February 28, 2004.",
