@@ -521,7 +521,9 @@ _RENEW_VERB = re.compile(
         r"\b(?:renew\w*|extension|roll(?:s|ed)? over|continue[sd]? (?:thereafter|from year|"
         r"on a (?:year|month))|extend\w*|"
         # after the initial term, on and on: "and indefinitely after that", "thereafter automatically continue"
-        r"indefinitely (?:after that|thereafter)|(?:thereafter|after that),? (?:\w+ ){0,4}?continue[sd]?)"
+        r"indefinitely (?:after that|thereafter)|(?:thereafter|after that),? (?:\w+ ){0,4}?continue[sd]?|"
+        # "for one year ... and from year to year thereafter"
+        r"from (?:year|month) to (?:year|month) thereafter)"
     ),
     re.I,
 )
@@ -533,7 +535,7 @@ _RENEWAL_MARKERS = re.compile(
 _YEAR_TO_YEAR = re.compile(
     ws(
         r"\b(?:on a |from )?(?P<u>year|month|quarter)[- ]to[- ](?P=u)(?: basis)?\b|"
-        r"\b(?P<u2>annual|yearly|monthly) basis\b"
+        r"\b(?P<u2>annual|yearly|monthly) (?:basis|periods?|terms?)\b"
     ),
     re.I,
 )
@@ -544,6 +546,9 @@ _AUTO_RENEW = re.compile(
     ),
     re.I,
 )
+
+
+_LENGTH_OF_RENEWAL = re.compile(r"[\s-]*(?:(?:term|period)s?[\s-]*)?$", re.I)
 
 
 def renewal_terms(doc: DocContext, terms: list[Fact]) -> list[Fact]:
@@ -580,7 +585,10 @@ def renewal_terms(doc: DocContext, terms: list[Fact]) -> list[Fact]:
         found = None
         yty = _YEAR_TO_YEAR.search(sentence, max(0, verb_at - 40))
         for d in find_durations(sentence):
-            if d.start < verb_at - 10:
+            # "with an automatic 2 year term extensions", "successive one-year renewal terms": the length
+            # stands just before the renewal word
+            names_renewal = bool(_LENGTH_OF_RENEWAL.match(sentence[d.end : verb_at])) and d.end <= verb_at
+            if d.start < verb_at - 10 and not names_renewal:
                 continue
             after = sentence[d.end : d.end + 40]
             before = sentence[max(0, d.start - 50) : d.start]
@@ -660,7 +668,7 @@ def renewal_terms(doc: DocContext, terms: list[Fact]) -> list[Fact]:
             assert yty is not None  # that rule is found only from it
             # the value in the contract's words ("month-to-month"): "1 month" would be a figure
             # the quoted sentence does not state; the length in days is kept in value_num
-            words = f"{unit}-to-{unit}" if yty.group("u") else f"{yty.group('u2').lower()} basis"
+            words = f"{unit}-to-{unit}" if yty.group("u") else " ".join(yty.group(0).lower().split())
         successive = (
             bool(
                 re.search(

@@ -239,6 +239,9 @@ def test_durations_compare_in_days():
     # a recurring period in words is one such period
     assert score_answer(renewal, ans("It renews on a year-to-year basis.", cite(B, 3)), RESOLVER).answer_ok
     assert score_answer(renewal, ans("It renews on an annual basis.", cite(B, 3)), RESOLVER).answer_ok
+    assert score_answer(renewal, ans("It continues for successive annual periods.", cite(B, 3)), RESOLVER).answer_ok
+    assert not score_answer(renewal, ans("It continues for successive monthly periods.", cite(B, 3)),
+                            RESOLVER).answer_ok
     monthly = q("exact_value/renewal_term", "successive 1 month", [ev(B, 3)])
     assert score_answer(monthly, ans("It continues month-to-month.", cite(B, 3)), RESOLVER).answer_ok
     assert not score_answer(monthly, ans("It continues year to year.", cite(B, 3)), RESOLVER).answer_ok

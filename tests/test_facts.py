@@ -247,6 +247,30 @@ def test_renewal_year_to_year_and_options():
     assert kinds == {180: "non_renewal", 30: "other"}
 
 
+@pytest.mark.parametrize(("sentence", "words", "days"), [
+    ("This Agreement shall continue in effect for a period of one year from the date of its execution and from "
+     "year to year thereafter provided such continuance is approved by the Board.", "year-to-year", 365),
+    ("This Agreement shall continue in effect for two years from the date hereof, and thereafter shall continue "
+     "automatically for successive annual periods, provided that such continuance is approved annually.",
+     "annual periods", 365),
+    ("The Term will be 3 years from Effective Date with an automatic 2 year term extensions unless otherwise "
+     "advised by one of the Parties.", "2 years", 730),
+])
+def test_a_renewal_stated_as_year_to_year_annual_periods_or_a_length_before_the_word_is_read(sentence, words, days):
+    _, facts = facts_of('AGREEMENT\n\nThis Agreement is made as of May 1, 2010 between Alpha LLC ("Alpha") and '
+                        'Beta Inc. ("Beta").\n\n5. Term. ' + sentence)
+    renewal = top_fact(facts, "renewal_term", min_confidence=ASSERT_THRESHOLD)
+    assert renewal is not None and (renewal.value_text, renewal.value_num) == (words, days)
+    assert words != "annual periods" or words in renewal.quote  # in the contract's words
+
+
+def test_a_length_before_a_word_that_is_no_renewal_is_not_a_renewal_term():
+    _, facts = facts_of('AGREEMENT\n\nThis Agreement is made as of May 1, 2010 between Alpha LLC ("Alpha") and '
+                        'Beta Inc. ("Beta").\n\n5. Term. The Term will be 3 years from the Effective Date. A '
+                        "request for an extension of a delivery date shall be made in writing.")
+    assert top(facts, "renewal_term") is None
+
+
 def test_effective_date_fallback_is_a_guess_without_effectiveness_words():
     text = (
         "LICENSE AGREEMENT\n\nThis License Agreement is made this 5th day of January, 2015 "

@@ -103,7 +103,7 @@ _DURATION_FILLER = re.compile(
 
 
 _RECURRING = re.compile(
-    r"\b(?:(?P<u>year|month|week|quarter)[- ]to[- ](?P=u)|(?P<u2>annual|yearly|monthly|weekly|quarterly) basis)\b",
+    r"\b(?:(?P<u>year|month|week|quarter)[- ]to[- ](?P=u)|(?P<u2>annual|yearly|monthly|weekly|quarterly) (?:basis|periods?|terms?))\b",
     re.I,
 )
 _RECURRING_UNIT = {"annual": "year", "yearly": "year", "monthly": "month", "weekly": "week", "quarterly": "quarter"}
@@ -116,7 +116,8 @@ def _recurring_days(word: str) -> float:
 
 def durations_in(text: str) -> list[float]:
     """Stated durations in days (year 365, month 30, week 7); 'three calendar months' included, and a
-    recurring period in words ("month-to-month", "on an annual basis") as one such period."""
+    recurring period in words ("month-to-month", "on an annual basis", "successive annual periods") as one such
+    period."""
     days = [d.value.days for d in find_durations(_DURATION_FILLER.sub("", text))]
     return days + [_recurring_days(m.group("u") or m.group("u2")) for m in _RECURRING.finditer(text)]
 
