@@ -781,7 +781,9 @@ def _notice_kind(sentence: str, pos: int) -> str:
 def notice_periods(doc: DocContext) -> list[Fact]:
     text = doc.text
     out: list[Fact] = []
-    for m in re.finditer(r"\bnoti(?:ce|fy|fies|fied|fication)\b", text, re.I):
+    # "unless either party requests in writing, at least ninety (90) days prior to the anniversary date, that
+    # this Agreement not be renewed" gives notice without the word
+    for m in re.finditer(r"\bnoti(?:ce|fy|fies|fied|fication)\b|\bin writing\b", text, re.I):
         lo, hi = doc.sentences.span_at(m.start())
         sentence = text[lo:hi]
         for d in find_durations(sentence):
@@ -800,7 +802,7 @@ def notice_periods(doc: DocContext) -> list[Fact]:
             if _NOTICE_AFTER.match(after):
                 rule = "notice_before_notice"
             elif _PRIOR_AFTER.match(after) and re.search(
-                r"noti|elect|inform", sentence[max(0, d.start - 200) : d.end + 200], re.I
+                r"noti|elect|inform|in writing", sentence[max(0, d.start - 200) : d.end + 200], re.I
             ):
                 rule = "notice_prior_to"
             elif _NOTICE_BEFORE.search(before):

@@ -264,6 +264,18 @@ def test_a_renewal_stated_as_year_to_year_annual_periods_or_a_length_before_the_
     assert words != "annual periods" or words in renewal.quote  # in the contract's words
 
 
+def test_a_request_in_writing_not_to_renew_is_a_notice_to_stop_renewal():
+    base = 'AGREEMENT\n\nThis Agreement is made as of May 1, 2010 between Alpha LLC ("Alpha") and Beta Inc. ("Beta").\n\n'
+    _, facts = facts_of(base + "5. Term. This Agreement shall automatically be renewed for successive one (1) year "
+                               "increments unless either party request in writing, at least ninety (90) days prior "
+                               "to the anniversary date, that this Agreement not to be renewed.")
+    assert top(facts, "notice_period", "non_renewal") == "90 days"
+    # a period in writing that states no notice is none
+    _, facts = facts_of(base + "5. Delivery. Alpha shall confirm each order in writing at least ten (10) days "
+                               "prior to shipment.")
+    assert top(facts, "notice_period", "non_renewal") is None
+
+
 def test_a_length_before_a_word_that_is_no_renewal_is_not_a_renewal_term():
     _, facts = facts_of('AGREEMENT\n\nThis Agreement is made as of May 1, 2010 between Alpha LLC ("Alpha") and '
                         'Beta Inc. ("Beta").\n\n5. Term. The Term will be 3 years from the Effective Date. A '
