@@ -285,7 +285,7 @@ def term_and_expiry(
             low,
         ) and not re.search(
             r"\b(?:the (?:initial )?term of this (?:agreement|contract) (?:shall|will|is)|this "
-            r"(?:agreement|contract) shall (?:commence|continue|remain|be effective)|"
+            r"(?:agreement|contract) shall (?:commence|continue|remain|be effective|become effective)|"
             r"the term (?:shall|will) (?:commence|begin|continue|remain)|initial term)\b",
             low,
         ):

@@ -264,6 +264,16 @@ def test_a_renewal_stated_as_year_to_year_annual_periods_or_a_length_before_the_
     assert words != "annual periods" or words in renewal.quote  # in the contract's words
 
 
+def test_an_agreement_that_becomes_effective_and_lasts_until_a_royalty_term_ends_has_no_fixed_end():
+    _, facts = facts_of(
+        'LICENSE AGREEMENT\n\nThis Agreement is made as of May 1, 2010 between Alpha LLC ("Alpha") and Beta Inc. '
+        '("Beta").\n\n13.1 Term. This Agreement shall become effective on the Effective Date and, unless earlier '
+        "terminated pursuant to this ARTICLE 13, shall remain in effect on a Product-by-Product basis until the "
+        'expiration of the Royalty Term applicable to such Product (the "Term").'
+    )
+    assert top(facts, "expiration_date") == "perpetual"
+
+
 def test_a_request_in_writing_not_to_renew_is_a_notice_to_stop_renewal():
     base = 'AGREEMENT\n\nThis Agreement is made as of May 1, 2010 between Alpha LLC ("Alpha") and Beta Inc. ("Beta").\n\n'
     _, facts = facts_of(base + "5. Term. This Agreement shall automatically be renewed for successive one (1) year "
