@@ -54,7 +54,12 @@ _PERPETUAL = re.compile(
         r"this contract|(?:[a-z][\w-]*\s+){0,3}?(?:renewal|extension|extended|additional|then[- ]current) "
         r"term))(?:the )?(?:[a-z][\w-]*\s+){0,3}?[A-Z]|"
         r"(?:end|ends|expire|expires|terminate|terminates) (?:only )?(?:when|once) (?:it is )?terminated\b|"
-        r"unless and until (?:terminated|either party|one party|the parties))"
+        r"unless and until (?:terminated|either party|one party|the parties)|"
+        # "shall continue in effect until Achaogen ceases development of the Product": until an event, not a date
+        # (a date in the sentence is read as its end before this), an anniversary or the end of a term
+        r"(?<!which\s)(?<!that\s)\b(?:shall|will) (?:continue|remain) in (?:full )?(?:force|effect)(?: (?:and effect|"
+        r"thereafter))? (?P<until>until) (?!(?:the )?(?:end|expiration|expiry|termination|completion) of (?:the|this|its|such|"
+        r"any)\b|(?:the )?[\w-]+ anniversary\b|(?:the )?(?:later|earlier|latest|earliest|first) of\b|\d)[A-Za-z])"
     ),
     re.I,
 )
@@ -94,7 +99,8 @@ def _perpetual_is_term(sentence: str, p: re.Match[str]) -> bool:
     ):
         if not phrase.startswith("indefinitely"):
             return False
-    head = sentence[: p.start()]
+    # "shall continue in effect until Alpha ceases ...": the verb of lasting belongs to what lies between
+    head = sentence[: p.start("until") if p.groupdict().get("until") else p.start()]
     holders = list(_TERM_HOLDER.finditer(head))
     if not holders:
         return False

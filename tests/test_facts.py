@@ -274,6 +274,23 @@ def test_an_agreement_that_becomes_effective_and_lasts_until_a_royalty_term_ends
     assert top(facts, "expiration_date") == "perpetual"
 
 
+@pytest.mark.parametrize(("sentence", "expected"), [
+    ("Unless terminated earlier pursuant to Section 9.2, the term of this Agreement shall continue in effect until "
+     "Alpha ceases development and commercialization of the Product.", "perpetual"),
+    ("The term of this Agreement shall begin on the Effective Date and shall remain in effect until the later of "
+     "(a) July 31, 2021 and (b) the date on which Beta has purchased all of the Products.", None),
+    ("This Agreement shall create a continuing security interest in the Collateral which shall remain in effect "
+     "until all Obligations have been paid in full.", None),
+])
+def test_a_term_that_lasts_until_an_event_has_no_fixed_end(sentence, expected):
+    _, facts = facts_of('AGREEMENT\n\nThis Agreement is made as of May 1, 2010 between Alpha LLC ("Alpha") and '
+                        'Beta Inc. ("Beta").\n\n9.1 Term. ' + sentence)
+    if expected is None:
+        assert top(facts, "expiration_date") != "perpetual"
+    else:
+        assert top(facts, "expiration_date") == expected
+
+
 def test_a_request_in_writing_not_to_renew_is_a_notice_to_stop_renewal():
     base = 'AGREEMENT\n\nThis Agreement is made as of May 1, 2010 between Alpha LLC ("Alpha") and Beta Inc. ("Beta").\n\n'
     _, facts = facts_of(base + "5. Term. This Agreement shall automatically be renewed for successive one (1) year "
