@@ -9,7 +9,7 @@ from typing import Literal
 
 from ingest.date_roles import DateMention, RoleModel, choose, load_models, mentions, value_scores
 from ingest.fact_context import ASSERT_THRESHOLD, DocContext, demote_alternatives
-from ingest.fact_dates import agreement_dates, effective_dates
+from ingest.fact_dates import agreement_dates, effective_dates, labelled_dates
 from ingest.fact_terms import term_and_expiry
 from veridict.types import Fact
 
@@ -21,16 +21,17 @@ def rule_dates(
     if agreement is None:
         agreement = demote_alternatives(agreement_dates(doc, o_start, o_end))
     top_agreement = agreement[0] if agreement else None
-    effective = demote_alternatives(effective_dates(doc, top_agreement, o_start, o_end))
-    return (agreement, effective, *_term_dates(doc, effective, top_agreement))
+    labelled = labelled_dates(doc)
+    effective = demote_alternatives(effective_dates(doc, top_agreement, o_start, o_end) + labelled["effective_date"])
+    return (agreement, effective, *_term_dates(doc, effective, top_agreement, labelled["expiration_date"]))
 
 
 def _term_dates(
-    doc: DocContext, effective: list[Fact], top_agreement: Fact | None
+    doc: DocContext, effective: list[Fact], top_agreement: Fact | None, labelled: list[Fact] | None = None
 ) -> tuple[list[Fact], list[Fact]]:
     term_facts = term_and_expiry(doc, effective[0] if effective else None, top_agreement)
     terms = demote_alternatives([f for f in term_facts if f.attribute == "term"])
-    expirations = demote_alternatives([f for f in term_facts if f.attribute == "expiration_date"])
+    expirations = demote_alternatives([f for f in term_facts if f.attribute == "expiration_date"] + (labelled or []))
     return terms, expirations
 
 
@@ -95,7 +96,8 @@ def dates(
     picked = _model_pick(doc, "effective_date", effective, models, found)
     if picked is not None:
         effective = picked
-        terms, expirations = _term_dates(doc, effective, agreement[0] if agreement else None)
+        terms, expirations = _term_dates(doc, effective, agreement[0] if agreement else None,
+                                         labelled_dates(doc)["expiration_date"])
     picked = _model_pick(doc, "expiration_date", expirations, models, found)
     if picked is not None:
         expirations = picked

@@ -453,3 +453,39 @@ def _ref_to_agreement(
         # date itself stands
         fact.page = quote.page
     return fact
+
+
+# a form's labelled field at the start of a line: "Effective Date:          01 April 2006", "Termination Date: 1 April
+# 2009", "Expiration Date: August 31, 2006" (a term sheet, a confirmation, a cover page)
+_LABELLED_DATE = re.compile(
+    r"(?im)^[ \t]*(?:\d{1,2}\.\s*)?(?P<label>effective|commencement|start|expiration|expiry|termination|end)"
+    r"[ \t]+date[ \t]*(?::[ \t]*|[ \t]{2,})(?=\S)"
+)
+_LABEL_ROLE = {"effective": "effective_date", "commencement": "effective_date", "start": "effective_date",
+               "expiration": "expiration_date", "expiry": "expiration_date", "termination": "expiration_date",
+               "end": "expiration_date"}
+
+
+# an attachment's heading ("EXHIBIT A", "SCHEDULE 2"), not the filing's exhibit number over the whole contract
+# ("EXHIBIT 10.3")
+_ATTACHMENT = re.compile(r"(?im)^[ \t]*(?:exhibit|schedule|annex|appendix|addendum)\b(?![ \t]+\d+\.\d+)")
+
+
+def labelled_dates(doc: DocContext) -> dict[str, list[Fact]]:
+    """The dates a form states in a labelled field, by role: the field's value must be a date and nothing else
+    before it ("Termination Date: the date on which ..." states no date). Only the contract's own fields count:
+    those before its signatures and before any attachment (an exhibit's field may belong to another instrument)."""
+    out: dict[str, list[Fact]] = {"effective_date": [], "expiration_date": []}
+    text = doc.text
+    ends = [m.start() for m in (_ATTACHMENT.search(text), _SIGNATURE_START.search(text)) if m]
+    for m in _LABELLED_DATE.finditer(text, 0, min(ends, default=len(text))):
+        found = find_dates(text[m.end() : m.end() + 40])
+        if not found or found[0].start != 0:
+            continue
+        role = _LABEL_ROLE[m.group("label").lower()]
+        d = found[0]
+        s, e = m.end() + d.start, m.end() + d.end
+        out[role].append(doc.fact(role, d.value.isoformat(), s, e, f"{role}_labelled", 0.92, value_date=d.value,
+                                  quote_span=(m.start("label"), e)))
+    return out
+

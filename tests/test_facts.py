@@ -291,6 +291,32 @@ def test_a_term_that_lasts_until_an_event_has_no_fixed_end(sentence, expected):
         assert top(facts, "expiration_date") == expected
 
 
+def test_a_forms_labelled_effective_and_termination_dates_are_read():
+    text = (
+        "CONFIRMATION\n\nThe terms of the Swap Transaction between Alpha Bank AG and Beta Trust to which this "
+        "Confirmation relates are as follows:\n\nTrade Date:            27 April 2006\n\n"
+        "Effective Date              01 April 2006\n\nTermination Date:        1 April 2009\n\n"
+        "Calculation Amount:      USD 1,000,000\n"
+    )
+    _, facts = facts_of(text)
+    assert top(facts, "effective_date") == "2006-04-01"
+    assert top(facts, "expiration_date") == "2009-04-01"
+    # a label whose value is no date states none
+    _, facts = facts_of(text.replace("1 April 2009", "the date on which the Notes are repaid"))
+    assert top(facts, "expiration_date") is None
+
+
+def test_an_agreement_in_effect_perpetually_outranks_a_length_read_from_another_sentence():
+    _, facts = facts_of(
+        'SUPPLY AGREEMENT\n\nThis Agreement is made between Alpha Bank ("Bank") and Beta Inc. ("Supplier").\n\n'
+        "Effective Date:  11/4/10\n\n4.1 This Agreement shall apply and remain in effect from the Effective Date "
+        "and perpetually thereafter unless terminated pursuant to Section 20.\n\n33.1 Records. Supplier shall "
+        "maintain all Records pertaining to its Products for the term of this Agreement and for seven (7) years "
+        "thereafter.\n"
+    )
+    assert top(facts, "expiration_date") == "perpetual"
+
+
 def test_a_request_in_writing_not_to_renew_is_a_notice_to_stop_renewal():
     base = 'AGREEMENT\n\nThis Agreement is made as of May 1, 2010 between Alpha LLC ("Alpha") and Beta Inc. ("Beta").\n\n'
     _, facts = facts_of(base + "5. Term. This Agreement shall automatically be renewed for successive one (1) year "
