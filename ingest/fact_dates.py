@@ -6,6 +6,7 @@ import datetime as dt
 import re
 
 from ingest.fact_context import DocContext, rank_facts, ws
+from veridict.domain.attributes import FactAttribute
 from veridict.domain.values import (
     find_dates,
 )
@@ -461,9 +462,11 @@ _LABELLED_DATE = re.compile(
     r"(?im)^[ \t]*(?:\d{1,2}\.\s*)?(?P<label>effective|commencement|start|expiration|expiry|termination|end)"
     r"[ \t]+date[ \t]*(?::[ \t]*|[ \t]{2,})(?=\S)"
 )
-_LABEL_ROLE = {"effective": "effective_date", "commencement": "effective_date", "start": "effective_date",
-               "expiration": "expiration_date", "expiry": "expiration_date", "termination": "expiration_date",
-               "end": "expiration_date"}
+_LABEL_ROLE: dict[str, FactAttribute] = {
+    "effective": "effective_date", "commencement": "effective_date", "start": "effective_date",
+    "expiration": "expiration_date", "expiry": "expiration_date", "termination": "expiration_date",
+    "end": "expiration_date",
+}
 
 
 # an attachment's heading ("EXHIBIT A", "SCHEDULE 2"), not the filing's exhibit number over the whole contract

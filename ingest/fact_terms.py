@@ -58,8 +58,9 @@ _PERPETUAL = re.compile(
         # "shall continue in effect until Achaogen ceases development of the Product": until an event, not a date
         # (a date in the sentence is read as its end before this), an anniversary or the end of a term
         r"(?<!which\s)(?<!that\s)\b(?:shall|will) (?:continue|remain) in (?:full )?(?:force|effect)(?: (?:and effect|"
-        r"thereafter))? (?P<until>until) (?!(?:the )?(?:end|expiration|expiry|termination|completion) of (?:the|this|its|such|"
-        r"any)\b|(?:the )?[\w-]+ anniversary\b|(?:the )?(?:later|earlier|latest|earliest|first) of\b|\d)[A-Za-z])"
+        r"thereafter))? (?P<until>until) (?!(?:the )?(?:end|expiration|expiry|termination|completion) of "
+        r"(?:the|this|its|such|any)\b|(?:the )?[\w-]+ anniversary\b|(?:the )?(?:later|earlier|latest|earliest|first) "
+        r"of\b|\d)[A-Za-z])"
     ),
     re.I,
 )

@@ -103,7 +103,8 @@ _DURATION_FILLER = re.compile(
 
 
 _RECURRING = re.compile(
-    r"\b(?:(?P<u>year|month|week|quarter)[- ]to[- ](?P=u)|(?P<u2>annual|yearly|monthly|weekly|quarterly) (?:basis|periods?|terms?))\b",
+    r"\b(?:(?P<u>year|month|week|quarter)[- ]to[- ](?P=u)|"
+    r"(?P<u2>annual|yearly|monthly|weekly|quarterly) (?:basis|periods?|terms?))\b",
     re.I,
 )
 _RECURRING_UNIT = {"annual": "year", "yearly": "year", "monthly": "month", "weekly": "week", "quarterly": "quarter"}
