@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -62,21 +63,27 @@ def build(data: Path = DATA) -> tuple[list[dict], list[dict]]:
     return [d.contract_row() for d in deals], questions
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def sweep_cli(doc: str, out: Path, make: Callable[[Path], tuple[list[dict], list[dict]]],
+              kind: Callable[[dict], str], argv: list[str] | None) -> int:
+    """The command line of a sweep set: read CUAD from ``--data``, write its contracts and questions to ``--out``."""
+    ap = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     ap.add_argument("--data", type=Path, default=DATA)
-    ap.add_argument("--out", type=Path, default=OUT)
+    ap.add_argument("--out", type=Path, default=out)
     args = ap.parse_args(argv)
     if not (args.data / "annotations.jsonl").is_file():
         print(f"CUAD data not found at {args.data}", file=sys.stderr)
         return 2
-    contracts, questions = build(args.data)
+    contracts, questions = make(args.data)
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "contracts.jsonl").write_text(dumps(contracts), encoding="utf-8")
     (args.out / "questions.jsonl").write_text(dumps(questions), encoding="utf-8")
-    counts = Counter(q["qtype"] for q in questions)
+    counts = Counter(kind(q) for q in questions)
     print(f"{len(contracts)} contracts, {len(questions)} questions: {dict(sorted(counts.items()))}")
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return sweep_cli(__doc__ or "", OUT, build, lambda q: q["qtype"], argv)
 
 
 if __name__ == "__main__":

@@ -14,9 +14,7 @@ the studied set's own gold rules; a rerun writes the same bytes. It is a study s
 
 from __future__ import annotations
 
-import argparse
 import sys
-from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -24,8 +22,9 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench import paraphrase_templates as T  # noqa: E402
+from bench.clause_sweep_set import sweep_cli  # noqa: E402
 from bench.paraphrase_questions import QuestionWriter  # noqa: E402
-from bench.paraphrase_set import DATA, Cuad, PdfPages, SetConfig, checked_spans, dumps, evidence_rows, select_deals  # noqa: E402
+from bench.paraphrase_set import DATA, Cuad, PdfPages, SetConfig, checked_spans, evidence_rows, select_deals  # noqa: E402
 
 OUT = ROOT / "bench" / "questions" / "cross_doc_sweep"
 COMPARE_KINDS = ("signed_first", "longer_notice", "same_law", "has_clause")
@@ -83,20 +82,7 @@ def build(data: Path = DATA) -> tuple[list[dict], list[dict]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--data", type=Path, default=DATA)
-    ap.add_argument("--out", type=Path, default=OUT)
-    args = ap.parse_args(argv)
-    if not (args.data / "annotations.jsonl").is_file():
-        print(f"CUAD data not found at {args.data}", file=sys.stderr)
-        return 2
-    contracts, questions = build(args.data)
-    args.out.mkdir(parents=True, exist_ok=True)
-    (args.out / "contracts.jsonl").write_text(dumps(contracts), encoding="utf-8")
-    (args.out / "questions.jsonl").write_text(dumps(questions), encoding="utf-8")
-    counts = Counter(q.get("compare") or q["qtype"] for q in questions)
-    print(f"{len(contracts)} contracts, {len(questions)} questions: {dict(sorted(counts.items()))}")
-    return 0
+    return sweep_cli(__doc__ or "", OUT, build, lambda q: q.get("compare") or q["qtype"], argv)
 
 
 if __name__ == "__main__":
