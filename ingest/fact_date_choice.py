@@ -15,13 +15,16 @@ from veridict.types import Fact
 
 
 def rule_dates(
-    doc: DocContext, o_start: int, o_end: int, agreement: list[Fact] | None = None
+    doc: DocContext, o_start: int, o_end: int, agreement: list[Fact] | None = None,
+    labelled: dict[str, list[Fact]] | None = None,
 ) -> tuple[list[Fact], list[Fact], list[Fact], list[Fact]]:
-    """Agreement, effective date, term and expiration by the rules; each date from the one before it."""
+    """Agreement, effective date, term and expiration by the rules; each date from the one before it
+    (``labelled``: the form's labelled dates, ``labelled_dates``, when the caller has read them already)."""
     if agreement is None:
         agreement = demote_alternatives(agreement_dates(doc, o_start, o_end))
     top_agreement = agreement[0] if agreement else None
-    labelled = labelled_dates(doc)
+    if labelled is None:
+        labelled = labelled_dates(doc)
     effective = demote_alternatives(effective_dates(doc, top_agreement, o_start, o_end) + labelled["effective_date"])
     return (agreement, effective, *_term_dates(doc, effective, top_agreement, labelled["expiration_date"]))
 
@@ -84,7 +87,8 @@ def dates(
 ) -> tuple[list[Fact], list[Fact], list[Fact], list[Fact]]:
     """The rules' dates, then the date-role model's corrections (``ingest/date_roles.py``): a changed agreement
     date is what the effective date may refer to, and a changed effective date is where the term starts."""
-    agreement, effective, terms, expirations = rule_dates(doc, o_start, o_end)
+    labelled = labelled_dates(doc)
+    agreement, effective, terms, expirations = rule_dates(doc, o_start, o_end, labelled=labelled)
     models = load_models() if learned else {}
     if not models:
         return agreement, effective, terms, expirations
@@ -92,12 +96,12 @@ def dates(
     found = date_mentions(doc, o_start, o_end, rule_values)
     picked = _model_pick(doc, "agreement_date", agreement, models, found)
     if picked is not None:
-        agreement, effective, terms, expirations = rule_dates(doc, o_start, o_end, picked)
+        agreement, effective, terms, expirations = rule_dates(doc, o_start, o_end, picked, labelled)
     picked = _model_pick(doc, "effective_date", effective, models, found)
     if picked is not None:
         effective = picked
         terms, expirations = _term_dates(doc, effective, agreement[0] if agreement else None,
-                                         labelled_dates(doc)["expiration_date"])
+                                         labelled["expiration_date"])
     picked = _model_pick(doc, "expiration_date", expirations, models, found)
     if picked is not None:
         expirations = picked
