@@ -27,24 +27,44 @@ if str(ROOT) not in sys.path:
 
 from bench import paraphrase_templates as T  # noqa: E402
 from bench.paraphrase_questions import QuestionWriter  # noqa: E402
-from bench.paraphrase_set import DATA, Cuad, PdfPages, SetConfig, checked_spans, dumps, evidence_rows, select_deals  # noqa: E402
+from bench.paraphrase_set import (  # noqa: E402
+    DATA,
+    Cuad,
+    Deal,
+    PdfPages,
+    SetConfig,
+    checked_spans,
+    dumps,
+    evidence_rows,
+    select_deals,
+)
 
 OUT = ROOT / "bench" / "questions" / "clause_sweep"
 
 
-def build(data: Path = DATA) -> tuple[list[dict], list[dict]]:
-    """(contract rows, questions): the studied set's contracts, each asked about every clause category."""
+def studied_deals(data: Path) -> tuple[list[Deal], Callable[[Deal, str], list[dict]]]:
+    """The studied set's 40 contracts, and the checked evidence rows of a contract's labelled spans of a category."""
     config = SetConfig()
     cuad = Cuad.load(data)
     deals, _ = select_deals(cuad, config.seed, config.n_contracts, config.n_outside, config.exclude,
                             config.max_pages, config.dated, config.notice_first)
     pdf = PdfPages()
+
+    def spans_of(deal: Deal, category: str) -> list[dict]:
+        return evidence_rows(deal, checked_spans(deal, deal.spans(category), pdf, cuad.root))
+
+    return deals, spans_of
+
+
+def build(data: Path = DATA) -> tuple[list[dict], list[dict]]:
+    """(contract rows, questions): the studied set's contracts, each asked about every clause category."""
+    deals, spans_of = studied_deals(data)
     questions: list[dict] = []
     for d in deals:
         for c in T.CLAUSE:
             twin = T.TEMPLATE_STYLE["clause"].format(full=d.full_title, category=c.lower())
             if d.has(c):
-                spans = evidence_rows(d, checked_spans(d, d.spans(c), pdf, cuad.root))
+                spans = spans_of(d, c)
                 if not spans:
                     continue
                 row = QuestionWriter.row("clause_lookup/present", twin, "answer_with_citation", "Yes", [d], spans,

@@ -22,9 +22,9 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench import paraphrase_templates as T  # noqa: E402
-from bench.clause_sweep_set import sweep_cli  # noqa: E402
+from bench.clause_sweep_set import studied_deals, sweep_cli  # noqa: E402
 from bench.paraphrase_questions import QuestionWriter  # noqa: E402
-from bench.paraphrase_set import DATA, Cuad, PdfPages, SetConfig, checked_spans, evidence_rows, select_deals  # noqa: E402
+from bench.paraphrase_set import DATA, SetConfig  # noqa: E402
 
 OUT = ROOT / "bench" / "questions" / "cross_doc_sweep"
 COMPARE_KINDS = ("signed_first", "longer_notice", "same_law", "has_clause")
@@ -35,16 +35,8 @@ GROUP_SIZES = (2, 10)
 
 def build(data: Path = DATA) -> tuple[list[dict], list[dict]]:
     """(contract rows, questions) over the studied set's contracts."""
-    config = SetConfig()
-    cuad = Cuad.load(data)
-    deals, _ = select_deals(cuad, config.seed, config.n_contracts, config.n_outside, config.exclude,
-                            config.max_pages, config.dated, config.notice_first)
-    pdf = PdfPages()
-
-    def spans_of(deal, category: str) -> list[dict]:
-        return evidence_rows(deal, checked_spans(deal, deal.spans(category), pdf, cuad.root))
-
-    writer = QuestionWriter(deals, [], spans_of, config.seed + 1, prefix="x")
+    deals, spans_of = studied_deals(data)
+    writer = QuestionWriter(deals, [], spans_of, SetConfig().seed + 1, prefix="x")
     questions: list[dict] = []
     groups = writer.groups()
     for key in sorted(groups):
