@@ -111,6 +111,20 @@ def names_asked_thing(plan: Plan, text: str, groups: list[list[str]] | None = No
     return all(any(holds(k) for k in g) for g in groups)
 
 
+def ruled_out_by_key_terms(plan: Plan, text: str) -> bool:
+    """The asked clause types' key terms name ``text``'s word for the clause only in a sense they exclude
+    ("non-exclusive", "governed exclusively by the laws of", "terminate ... on notice of a breach"): some key
+    term with an exclusion finds its words in the text yet does not hold, and no key term holds. Such a sentence
+    is not quoted as the clause even where a model reads it as one."""
+    terms = [t.lower() for c in plan.clause_types if c in CLAUSE_BY_NAME for t in CLAUSE_BY_NAME[c].key_terms]
+    guarded = [t for t in terms if any(p.startswith(("!", "~")) for p in t.split("&"))]
+    if not guarded:
+        return False
+    low = text.lower()
+    worded = [t for t in guarded if all(p in low for p in t.split("&") if not p.startswith(("!", "~")))]
+    return bool(worded) and not names_asked_thing(plan, text, [terms])
+
+
 def expansion_terms(plan: Plan) -> list[str]:
     """Synonyms of the asked attribute, qualifier and clause types (query expansion)."""
     terms: list[str] = []

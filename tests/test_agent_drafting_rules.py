@@ -13,7 +13,15 @@ import datetime as dt
 
 import pytest
 
-from agents.critic import Grade, canonical_clause_question, grade_evidence, grade_item, key_terms, names_asked_thing
+from agents.critic import (
+    Grade,
+    canonical_clause_question,
+    grade_evidence,
+    grade_item,
+    key_terms,
+    names_asked_thing,
+    ruled_out_by_key_terms,
+)
 from agents.drafting import Drafter
 from agents.drafting.quoting import stated_end_date
 from agents.planner import parse_question
@@ -111,6 +119,23 @@ def test_termination_by_notice_alone_is_termination_for_convenience():
     by_id = {g.id: g for g in grades}
     assert by_id["p1"].key_terms and not by_id["p2"].key_terms
     assert by_id["p1"].relevance > by_id["p2"].relevance
+
+
+def test_a_word_the_key_terms_exclude_is_no_clause_even_for_the_model():
+    """A sentence whose only clause word is one the asked type's key terms rule out (a forum's "exclusively", a
+    "non-exclusive" licence, notice of a breach) is not offered as the clause by the model-led ranks; a sentence
+    that states the clause, or has none of its words, is left to the model."""
+    exclusivity = parse_question("Does the Hosting Agreement contain an exclusivity clause?")
+    assert ruled_out_by_key_terms(exclusivity, "This Agreement shall be governed by and construed in all respects "
+                                               "exclusively in accordance with the laws of the Netherlands.")
+    assert ruled_out_by_key_terms(exclusivity, "Licensor grants to Licensee a non-exclusive, royalty-free licence.")
+    assert not ruled_out_by_key_terms(exclusivity, "Reseller shall be the exclusive reseller in the Territory.")
+    assert not ruled_out_by_key_terms(exclusivity, "Company shall buy all of its requirements from Supplier.")
+    convenience = parse_question("Can the Hosting Agreement be terminated for convenience?")
+    assert ruled_out_by_key_terms(convenience, "Either party may terminate this Agreement upon thirty (30) days' "
+                                               "written notice of a breach by the other party.")
+    assert not ruled_out_by_key_terms(convenience, "Either party may terminate this Agreement upon thirty (30) "
+                                                   "days' written notice.")
 
 
 def _about(question: str, text: str) -> bool:

@@ -6,7 +6,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from agents.clause_check import QuoteCheck
-from agents.critic import RELEVANT, STRONG, Grade, about_a_clause, key_terms, names_asked_thing, tagged_as_asked
+from agents.critic import (
+    RELEVANT,
+    STRONG,
+    Grade,
+    about_a_clause,
+    key_terms,
+    names_asked_thing,
+    ruled_out_by_key_terms,
+    tagged_as_asked,
+)
 from agents.drafting.draft import ClaimKind, Draft, DraftClaim
 from agents.drafting.quoting import DEFINITION, fact_of, narrow_citation, row_words, same_word, span_source
 from agents.plan import Plan
@@ -162,8 +171,9 @@ class DraftBuilder:
                 if self.tagged_at_ingest(e) and self.relevance(e) >= STRONG:
                     s, t, _ = best_span(span_source(e), content_words(self.plan.question), max_chars=QUOTE_CHARS,
                                         keep=lambda _: True)
-                    if t > s:
-                        ranked.append((5, i, e, normalise_space(span_source(e)[s:t])))
+                    quote = normalise_space(span_source(e)[s:t])
+                    if t > s and not ruled_out_by_key_terms(self.plan, quote):
+                        ranked.append((5, i, e, quote))
                 continue
             span = self.clause_span(e, tagged=True) if asked else None
             tagged = span is not None
@@ -195,7 +205,7 @@ class DraftBuilder:
         check = QuoteCheck.of(self.ctx) if about_a_clause(self.plan) else None
         if check is None:
             return []
-        quotes = self.passage_sentences(ids)
+        quotes = [q for q in self.passage_sentences(ids) if not ruled_out_by_key_terms(self.plan, q[2])]
         found = check.strongest(self.plan.clause_types, [(h, q) for _, h, q in quotes])
         if found:
             self.trace.append(TraceStep(node="draft", tool="clause_check", results=len(found),
