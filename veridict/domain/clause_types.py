@@ -318,7 +318,9 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         "A party may not sue the other or challenge its rights.",
         cues=("not to sue", "covenant not"),
         synonyms=("covenant not to sue",),
-        key_terms=("sue",),
+        # a word, not a substring: "sue" alone is in every "issue"; CUAD's spans mostly promise not to contest or
+        # challenge the other's rights (train half: 28 of 42 labelled contracts name sue, contest or challenge)
+        key_terms=(" sue", "contest", "challeng"),
     ),
     ClauseType(
         "third_party_beneficiary", "third-party beneficiary",
@@ -432,8 +434,10 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
                "Exceptions or carve-outs to a non-compete, exclusivity or no-solicit clause.",
                cues=(r"\bcarve[- ]?outs?\b",
                      r"\bexceptions? to (the |their |our )?(non-?compete|exclusivity|no-?solicit|restrictions?)\b")),
+    # without key terms every sentence of a licence named the type; 33 of the 34 train-half contracts with the label
+    # say "irrevocable" or "perpetual" in one of its spans
     ClauseType("irrevocable_or_perpetual_license", "irrevocable or perpetual license",
-               "A licence that cannot be revoked or that never ends."),
+               "A licence that cannot be revoked or that never ends.", key_terms=("irrevoc", "perpetu")),
     ClauseType("unlimited_license", "unlimited license",
                "A licence without limits on use, copies or users.", names=("unlimited/all-you-can-eat license",),
                cues=(r"\bunlimited (number of )?(users|seats|copies|use|installations)\b",
