@@ -111,6 +111,10 @@ def _perpetual_is_term(sentence: str, p: re.Match[str]) -> bool:
         between = _INCLUDING_ASIDE.sub(",", head[h.end() :])
         if _OTHER_SUBJECT.search(between) or _OTHER_PERIOD.search(between):
             continue
+        if re.match(r"(?:end|ends|expire|expires|terminate|terminates)\b", phrase) and re.search(
+            r"\b(?:shall|will)\s*$", between
+        ):
+            return True  # "The term ... will commence on the date ... and will end when terminated by either party"
         if re.fullmatch(r"[\s,]*", between) and re.match(r"(?:shall|will) not|not be", phrase) \
                 and not _OTHER_SUBJECT.search(head[max(0, h.start() - 60) : h.start()]) \
                 and not re.match(r"[^.;]{0,30}\b(?:until|unless|before|prior to)\b", sentence[p.end() :], re.I):

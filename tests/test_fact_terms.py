@@ -45,6 +45,11 @@ def top(facts, attribute):
         ),
         ("This Agreement shall continue in effect until terminated by either party.", "perpetual"),
         ("Period of services: this Agreement is valid for an indefinite term.", "perpetual"),
+        # the lasting verb is the ending itself: "will end when terminated"
+        ("The term of this Agreement will commence on the date that the Registration Form is approved and will end "
+         "when terminated by either party.", "perpetual"),
+        ('The Term shall commence as of April 1, 2018 and shall expire upon the later of: (a) the conclusion of the '
+         "season and (b) the last day in February, 2023, unless sooner terminated.", "2023-02-28"),
         # an aside about licenses does not make the agreement's own lastingness a license term
         ("The provisions of this Agreement, including the license rights provided in this Article III, shall "
          "not be terminable or revocable for any reason.", "perpetual"),

@@ -50,6 +50,7 @@ from veridict.domain.values import (
         ("March thirty-first, 2008", dt.date(2008, 3, 31)),
         ("until the last day of February, 2024", dt.date(2024, 2, 29)),  # the month's end
         ("the last day of December 2020", dt.date(2020, 12, 31)),
+        ("the last day in February, 2023", dt.date(2023, 2, 28)),
     ],
 )
 def test_dates(text, expected):

@@ -34,8 +34,8 @@ _YEAR = r"(?:1[89]\d\d|20\d\d)"
 # a date starts at a word boundary, or glued to "of", "on" or "dated" by a lost space ("as of1 August 2019")
 _GLUED = r"(?:\b|(?<=\bof)|(?<=\bon)|(?<=dated))"
 _DATE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
-    # the last day of February, 2023: the month's end
-    ("last_day", re.compile(rf"\blast\s+day\s+of\s+(?P<m>{MONTH})\s*,?\s*(?P<y>{_YEAR})\b", re.I)),
+    # the last day of February, 2023 / the last day in February, 2023: the month's end
+    ("last_day", re.compile(rf"\blast\s+day\s+(?:of|in)\s+(?P<m>{MONTH})\s*,?\s*(?P<y>{_YEAR})\b", re.I)),
     # July 31, 2017 / July 31,2017 / JULY 15 2005 / November 19th, 2012 / March 18. 2021 / March thirty-first, 2008
     (
         "mdy",
