@@ -548,14 +548,18 @@ _RENEWAL_MARKERS = re.compile(
 _YEAR_TO_YEAR = re.compile(
     ws(
         r"\b(?:on a |from )?(?P<u>year|month|quarter)[- ]to[- ](?P=u)(?: basis)?\b|"
-        r"\b(?P<u2>annual|yearly|monthly) (?:basis|periods?|terms?)\b"
+        r"\b(?P<u2>annual|yearly|monthly) (?:basis|periods?|terms?)\b|"
+        # "renewed tacitly every year"
+        r"\b(?:every|each) (?P<u3>year|month|quarter)\b"
     ),
     re.I,
 )
 _AUTO_RENEW = re.compile(
     ws(
         r"\b(?:automatic(?:ally)? (?:be )?(?:renew|extend)\w*|(?:renew|extend)\w* automatically|"
-        r"shall (?:be )?(?:renew|extend)\w*|will (?:be )?(?:renew|extend)\w*)"
+        r"shall (?:be )?(?:renew|extend)\w*|will (?:be )?(?:renew|extend)\w*|"
+        # a tacit renewal is an automatic one: "renewed tacitly every year", "tacit renewal"
+        r"tacit\w*)"
     ),
     re.I,
 )
@@ -575,7 +579,11 @@ def renewal_terms(doc: DocContext, terms: list[Fact]) -> list[Fact]:
             continue
         sentence = text[lo:hi]
         low = sentence.lower()
-        if not re.search(r"\b(?:agreement|term|contract)\b", low):
+        if not re.search(r"\b(?:agreement|term|contract)\b", low) and not (
+            # "The present Agreement is effective as from 1 January 2009. It is ... renewed tacitly every year."
+            re.match(r"\s*it\b", low)
+            and re.search(r"\b(?:agreement|contract)\b[^.;]*[.;]\s*$", text[max(0, lo - 200) : lo], re.I)
+        ):
             continue
         verb_at = m.start() - lo
         if re.search(
@@ -630,6 +638,7 @@ def renewal_terms(doc: DocContext, terms: list[Fact]) -> list[Fact]:
         if yty and (found is None or yty.start() < found[0]):
             unit = (
                 yty.group("u")
+                or yty.group("u3")
                 or {"annual": "year", "yearly": "year", "monthly": "month"}.get(
                     (yty.group("u2") or "").lower(), "year"
                 )
@@ -681,7 +690,7 @@ def renewal_terms(doc: DocContext, terms: list[Fact]) -> list[Fact]:
             assert yty is not None  # that rule is found only from it
             # the value in the contract's words ("month-to-month"): "1 month" would be a figure
             # the quoted sentence does not state; the length in days is kept in value_num
-            words = f"{unit}-to-{unit}" if yty.group("u") else " ".join(yty.group(0).lower().split())
+            words = f"{unit}-to-{unit}" if yty.group("u") or yty.group("u3") else " ".join(yty.group(0).lower().split())
         successive = (
             bool(
                 re.search(

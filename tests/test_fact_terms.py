@@ -180,6 +180,17 @@ def test_defined_term_running_indefinitely_is_perpetual():
     assert top(facts_of(OPENING + "1. Definitions. " + sentence), "expiration_date") == "perpetual"
 
 
+def test_tacit_renewal_every_year_in_a_sentence_about_it():
+    """'It is ... renewed tacitly every year' after a sentence about the agreement: a year-to-year renewal, automatic;
+    the same words about something else state no renewal of the agreement."""
+    text = OPENING + ("13. DURATION\n\n13.1. The present Agreement is effective as from 1 January 2009. It is "
+                      "established by calendar year and renewed tacitly every year.\n")
+    assert top(facts_of(text), "renewal_term") == "year-to-year"
+    other = OPENING + ("13. FEES\n\n13.1. Fees are payable monthly. It is reviewed and renewed tacitly every "
+                       "year.\n")
+    assert top(facts_of(other), "renewal_term") is None
+
+
 def test_term_from_its_own_execution_is_dated():
     sentence = (
         "This Agreement shall continue in effect for a period of one year from the date of its "
