@@ -35,7 +35,7 @@ from ingest.fact_date_choice import date_mentions, dates, rule_dates, stated
 from ingest.fact_terms import notice_periods, renewal_terms
 from ingest.fact_venue import venues
 from ingest.model import ParsedDocument
-from ingest.parties import PartyDef, find_party_definitions, signature_parties
+from ingest.parties import PartyDef, find_party_definitions, full_name, signature_parties
 from ingest.party_model import PARTIES_WANTED, missing_parties
 from ingest.party_model import candidates as party_candidates
 from ingest.party_model import load_model as load_party_model
@@ -127,6 +127,7 @@ def _party_facts(doc: DocContext, o_start: int, o_end: int) -> tuple[list[Fact],
                 qualifier=p.role,
             )
         )
+    facts = [_with_full_name(doc, f, o_end, seen, [g.value_text for g in facts if g is not f]) for f in facts]
     if len(facts) < 2:
         # a letter or a joint filing names its parties only where they sign
         for name, start, end in signature_parties(doc.text):
@@ -136,6 +137,18 @@ def _party_facts(doc: DocContext, o_start: int, o_end: int) -> tuple[list[Fact],
             seen.add(key)
             facts.append(doc.fact("party", name, start, end, "party_signature", 0.7, qualifier="party"))
     return facts, defs
+
+
+def _with_full_name(doc: DocContext, f: Fact, o_end: int, seen: set[str], others: list[str]) -> Fact:
+    """A party read without its legal form ("between ELEPHANT TALK and T-Mobile" in a running header) under the
+    one full name the title block or opening gives it ("Elephant Talk Communication Holding AG"), cited there;
+    not a name that holds another party's."""
+    found = full_name(doc.text, f.value_text, o_end)
+    if found is None or fold_name(found[0]) in seen or any(fold_name(o) in fold_name(found[0]) for o in others):
+        return f
+    name, start, end = found
+    seen.add(fold_name(name))
+    return doc.fact("party", name, start, end, f.method.split(":", 1)[-1], f.confidence, qualifier=f.qualifier)
 
 
 def rule_parties_and_candidates(parsed: ParsedDocument, sections: list[Section]) -> tuple[list[str], list]:

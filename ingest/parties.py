@@ -812,3 +812,23 @@ def _capitals_run(piece: str) -> str:
     while i > 0 and (caps[i - 1] or fold_name(words[i - 1]) in LEGAL_FORM_TOKENS or words[i - 1] in {"&", "-"}):
         i -= 1
     return " ".join(words[i:]) if 0 < i < len(words) and any(caps[i:]) else piece
+
+
+_NAME_WORD = r"(?:(?!(?:AND|And|OR|Or|A|An|AN)\b)[A-Z][\w'’.\-]*|&|of|\([A-Z][^()\n]{0,30}\))"
+
+
+def full_name(text: str, name: str, end: int) -> tuple[str, int, int] | None:
+    """The one longer name in ``text[:end]`` that starts with a party's name as read without its legal form and
+    ends in one: a running header's "between ELEPHANT TALK and T-Mobile" against the title block's
+    "Elephant Talk Communication Holding AG" and "T-MOBILE NETHERLANDS B.V.". (name, start, end), or None when
+    the text has no such name or more than one."""
+    words = name.split()
+    if not words or split_suffix(name)[1]:
+        return None
+    head = r"\s+".join(re.escape(w) for w in words)
+    pattern = re.compile(rf"(?<![\w-])(?i:{head})(?:[ \t,]+{_NAME_WORD}){{0,6}}?[ \t,]+(?:{_SUFFIX_END.pattern})")
+    found: dict[str, tuple[str, int, int]] = {}
+    for m in pattern.finditer(text, 0, end):
+        full = " ".join(m.group(0).split()).rstrip(",")
+        found.setdefault(fold_name(full), (full, m.start(), m.end()))
+    return next(iter(found.values())) if len(found) == 1 else None

@@ -257,3 +257,22 @@ def test_lower_case_words_without_a_legal_form_are_not_a_party():
         '("Supplier"), and Calder Foods, Inc., a New Jersey corporation ("Buyer").'
     )
     assert "the supplier named in the order" not in got
+
+
+def test_a_party_read_without_its_legal_form_gets_the_one_full_name_the_opening_gives():
+    from ingest.parties import full_name
+
+    text = ("HOSTING AGREEMENT\n\nBETWEEN\n\nT-MOBILE NETHERLANDS B.V.\n\n&\n\nElephant Talk Communication Holding AG"
+            "\n\nHosting Agreement between ELEPHANT TALK and T-Mobile, 18/9/2008\n")
+    assert full_name(text, "ELEPHANT TALK", len(text))[0] == "Elephant Talk Communication Holding AG"
+    assert full_name(text, "T-Mobile", len(text))[0] == "T-MOBILE NETHERLANDS B.V."
+    # a name that already carries a legal form, a name the text never completes, two different completions,
+    # "AND" joining two names and a descriptor ("A Texas Corporation") are left alone
+    assert full_name(text, "Elephant Talk Communication Holding AG", len(text)) is None
+    assert full_name(text, "Centrack International", len(text)) is None
+    two = "Bunker One (USA) Inc. and Bunker One Holdings Ltd. agree"
+    assert full_name(two, "Bunker One", len(two)) is None
+    joined = "ARCA U.S. TREASURY FUND AND ARCA CAPITAL MANAGEMENT, LLC"
+    assert full_name(joined, "ARCA U.S. TREASURY FUND", len(joined)) is None
+    described = "USA Managed Care Organization (USA MCO) A Texas Corporation"
+    assert full_name(described, "USA Managed Care Organization", len(described)) is None
