@@ -51,6 +51,17 @@ class Grade(BaseModel):
     reasons: list[str] = Field(default_factory=list)
 
 
+def _clause_terms(plan: Plan) -> list[str]:
+    """The asked clause types' key terms, lower case, once each."""
+    return list(dict.fromkeys(t.lower() for c in plan.clause_types if c in CLAUSE_BY_NAME
+                              for t in CLAUSE_BY_NAME[c].key_terms))
+
+
+def _phrases(term: str) -> list[str]:
+    """The words a key term looks for: its "&" parts less the exclusions ("!c") and masks ("~d")."""
+    return [p for p in term.split("&") if not p.startswith(("!", "~"))]
+
+
 def key_groups(plan: Plan) -> list[list[str]]:
     """Phrase groups a passage must each match (one phrase per group) to be about what is asked.
 
@@ -62,7 +73,7 @@ def key_groups(plan: Plan) -> list[list[str]]:
              for t in (QUALIFIER_BY_NAME[q].key_terms if q in QUALIFIER_BY_NAME else ())]
     attrs = [t for a in plan.attributes if a in ATTRIBUTE_BY_NAME and a != "amount"
              for t in ATTRIBUTE_BY_NAME[a].key_terms]
-    clauses = [t for c in plan.clause_types if c in CLAUSE_BY_NAME for t in CLAUSE_BY_NAME[c].key_terms]
+    clauses = _clause_terms(plan)
     for group in (quals, attrs, clauses):
         group = list(dict.fromkeys(g.lower() for g in group))
         if group:
@@ -75,8 +86,7 @@ def key_groups(plan: Plan) -> list[list[str]]:
 
 def key_terms(plan: Plan) -> list[str]:
     """All key phrases (flattened groups, "a&b" split), e.g. for picking the best sentence of a passage."""
-    return list(dict.fromkeys(p for g in key_groups(plan) for t in g for p in t.split("&")
-                              if not p.startswith(("!", "~"))))
+    return list(dict.fromkeys(p for g in key_groups(plan) for t in g for p in _phrases(t)))
 
 
 def names_asked_thing(plan: Plan, text: str, groups: list[list[str]] | None = None) -> bool:
@@ -116,12 +126,9 @@ def ruled_out_by_key_terms(plan: Plan, text: str) -> bool:
     ("non-exclusive", "governed exclusively by the laws of", "terminate ... on notice of a breach"): some key
     term with an exclusion finds its words in the text yet does not hold, and no key term holds. Such a sentence
     is not quoted as the clause even where a model reads it as one."""
-    terms = [t.lower() for c in plan.clause_types if c in CLAUSE_BY_NAME for t in CLAUSE_BY_NAME[c].key_terms]
-    guarded = [t for t in terms if any(p.startswith(("!", "~")) for p in t.split("&"))]
-    if not guarded:
-        return False
+    terms = _clause_terms(plan)
     low = text.lower()
-    worded = [t for t in guarded if all(p in low for p in t.split("&") if not p.startswith(("!", "~")))]
+    worded = [t for t in terms if _phrases(t) != t.split("&") and all(p in low for p in _phrases(t))]
     return bool(worded) and not names_asked_thing(plan, text, [terms])
 
 
