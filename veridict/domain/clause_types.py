@@ -82,7 +82,10 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         "most_favored_nation", "most favored nation",
         "A party is promised terms or prices at least as good as those given to any other customer (price parity).",
         cues=(r"most[- ]favou?red[- ](nation|customer|pricing|terms)", r"\bmfn\b", "price parity",
-              r"\b(best|lowest|most favou?rable) (price|pricing|prices|terms|rates?)\b"),
+              r"\b(best|lowest|most favou?rable) (price|pricing|prices|terms|rates?)\b",
+              r"\b(better|cheaper|lower) (deal|terms|prices?|rates?|pricing)\b[^?]{0,60}\b(others?|anyone|another|"
+              r"other (customers?|buyers?|clients?)|competitors?)\b",
+              r"\bas (good|low|favou?rable) as\b[^?]{0,30}\b(anyone|others?|other (customers?|buyers?|clients?))\b"),
         synonyms=("most favored nation", "most favorable terms", "no less favorable"),
         key_terms=("most favored", "most favoured", "no less favorable", "no less favourable",
                    "more favorable", "more favourable", "best price", "lowest price"),
@@ -121,6 +124,8 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
               r"\b(go|goes|going|went) after (our|their|its|the other's|each other's) (customers|clients|staff|"
               r"employees|people)\b",
               r"\b(steal|lure|entice)\w* (away )?(our|their|its) (customers|clients|staff|employees|people)\b",
+              r"\b(hir(e|es|ing)|recruit\w*|lur(e|es|ing)|employ(s|ing)?)\b[^?]{0,30}\b(staff|employees|personnel|workers|"
+              r"engineers|developers|team members?)\b",
               r"\bhir(e|es|ing)\b[^?]{0,20}\b(each other's|our|their|its|the other's|the other side's) (staff|"
               r"employees|people|personnel|workers)\b"),
         synonyms=("solicit", "hire", "employees", "customers", "non-solicitation"),
@@ -129,7 +134,10 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
     ClauseType(
         "non_disparagement", "non-disparagement",
         "A party may not make negative statements that harm the other's reputation.",
-        cues=("disparag",),
+        cues=("disparag", r"\bbad[- ]?mouth", r"\bcriticis|\bcriticiz", r"\b(derogatory|defamatory)\b",
+              r"\b(say|saying|said|make|making|post|posting|publish\w*)\b[^?]{0,25}\b(negative|bad|nasty|critical|"
+              r"unflattering|damaging)\b[^?]{0,20}\b(things|comments?|remarks?|statements?|posts?|reviews?)\b",
+              r"\b(run|running|talk|talking|put|putting) (them|us|each other|the other( side| party)?) down\b"),
         synonyms=("disparage", "disparaging", "negative statements"),
         key_terms=("disparag",),
     ),
@@ -137,6 +145,11 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         "termination_for_convenience", "termination for convenience",
         "A party may end the contract without cause, for any reason, by giving notice.",
         cues=(r"terminat\w* for convenience", "for convenience", r"terminat\w* (at any time|without cause)",
+              r"\bfor no (particular |specific |good )?reason\b", r"\bchange (our|their|its|my|his|her) minds?\b",
+              r"\b(end|cancel|terminat\w*|exit|pull out|get out|walk away)\b[^?]{0,50}\b(at any time|any time (we|they|"
+              r"it|either side) (like|likes|want|wants|choose|chooses|wish|wishes)|whenever (we|they|it|either side) "
+              r"(like|likes|want|wants|choose|chooses|wish|wishes))\b",
+              r"\b(just|simply|only|merely) by giving (\w+ )?notice\b",
               r"\b(end|cancel|exit|walk away from|get out of)\b.{0,40}\b(without (giving |stating |having )?(a |any )?"
               r"(cause|reason)|for any reason|"
               r"at will)\b"),
@@ -159,7 +172,8 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         "What happens on a merger, acquisition or change of ownership of a party: consent, notice or a right to "
         "terminate.",
         cues=("change (of|in) (control|ownership)", "merger", "acquisition of", r"\btak(e|es|ing|en) ?over\b",
-              r"\b(is|gets?|being) (bought|acquired|taken over)\b"),
+              r"\b(is|gets?|being|are|were|got|been) (bought|acquired|taken over)\b", r"\bchanges? hands\b",
+              r"\bnew owners?\b"),
         synonyms=("change of control", "merger", "acquisition", "controlling interest"),
         key_terms=("change of control", "change in control", "change of ownership", "merger", "acquisition of",
                    "acquired by", "controlling interest", "substantially all of"),
@@ -183,7 +197,9 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
     ClauseType(
         "minimum_commitment", "minimum commitment",
         "A minimum a party must buy, order, sell or pay over a period.",
-        cues=("minimum (purchase|commitment|order)",
+        cues=("minimum (purchase|commitment|order)", r"\bminimum (amount|volume|quantity|spend|number|sales|units)\b",
+              r"\bquotas?\b", r"\b(the )?least (we|they|you|i|it) (have|has|need|needs|must|is required|are required) to "
+              r"(spend|buy|order|purchase|sell|take)\b",
               r"\b(floor|minimum)\b[^?]{0,40}\b(order|buy|purchase|take)\b", ORDER_AT_LEAST),
         synonyms=("minimum", "purchase", "commitment", "at least"),
         key_terms=("minimum",),
@@ -204,7 +220,12 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
               r"assign\w* (of )?(the )?(ip|intellectual property|inventions|work product)\b",
               # "who ends up owning what they build"; owning it together is joint ownership
               r"^(?!.*\b(together|jointly|joint|both)\b).*\bwho (owns|will own|ends up owning|gets to own|gets "
-              r"ownership)\b"),
+              r"ownership)\b",
+              r"^(?!.*\b(together|jointly|joint|both|co-?own\w*|shared?)\b).*\b(inventions?|improvements?|work product|"
+              r"deliverables?|designs?|creations?|developments?)\b[^?]{0,40}\b(belong|become (ours|theirs|the property)|"
+              r"ownership|owned by)\b",
+              r"^(?!.*\b(together|jointly|joint|both|co-?own\w*)\b).*\b(hand|hands|handing|give|gives|transfer\w*|sign"
+              r"\w*) (over )?(the )?ownership\b"),
         synonyms=("intellectual property", "ownership", "owned by", "assigns", "work product", "inventions"),
         key_terms=("intellectual property", "inventions", "work product", "ownership of", "shall own",
                    "owns all", "hereby assign", "assigns to", "title to", "proprietary rights"),
@@ -267,7 +288,8 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
     ClauseType(
         "audit_rights", "audit rights",
         "A right to audit or inspect the other party's books, records or premises.",
-        cues=(r"\baudit", "inspect (the )?(books|records)", "books (or|and) records"),
+        cues=(r"\baudit", "inspect (the )?(books|records)", "books (or|and) records",
+              r"\b(go|look|dig|check|examine|inspect|review)\w*\b[^?]{0,25}\b(books|records|accounts|ledgers)\b"),
         synonyms=("audit", "books and records", "inspect"),
         key_terms=("audit", "inspect", "books"),
     ),
@@ -284,14 +306,16 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         "A limit on the amount or kind of damages a party can be liable for.",
         cues=("cap on liability", "liability cap", "limitation of liability", r"limit\w* .{0,20}liabilit",
               "maximum liability", r"\bcap(s|ped)? (the |its |their |our )?(liability|damages)\b",
-              r"\bcaps? on (how much|what)\b"),
+              r"\bcaps? on (how much|what)\b", r"\b(on the hook|exposure)\b",
+              r"\b(damages|liabilit\w*)\b[^?]{0,15}\b(limited|capped)\b"),
         synonyms=("limitation of liability", "liability", "shall not exceed", "aggregate"),
         key_terms=("liabilit&!liability compan&!liability partnership", "liable"),
     ),
     ClauseType(
         "liquidated_damages", "liquidated damages",
         "A fixed sum payable on a breach or early termination instead of proven damages.",
-        cues=("liquidated damages", *EARLY_EXIT_FEE,
+        cues=("liquidated damages", *EARLY_EXIT_FEE, r"\b(fixed|set|pre-?agreed|agreed) (penalty|penalties|damages|"
+              r"compensation)\b",
               r"\b(fixed|set|agreed|pre-?agreed) (sum|amount|fee)\b[^?]{0,60}\b(walk\w* away|terminat\w*|cancel\w*|"
               r"breach\w*|pull\w* out|early)\b"),
         synonyms=("liquidated damages",),
@@ -300,7 +324,8 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
     ClauseType(
         "warranty_duration", "warranty duration",
         "How long a warranty lasts.",
-        cues=("warrant",),
+        cues=("warrant", r"\bhow long\b[^?]{0,40}\b(guarantee\w*|defects? (are |is )?covered)\b",
+              r"\bguarantee\w*\b[^?]{0,30}\b(last|lasts|run out|runs out|expire|expires|period)\b"),
         synonyms=("warranty", "warrants", "warranty period"),
         key_terms=("warranty period", "warrant&days&!per day", "warrant&month&!per month",
                    "warrant&year&!per year"),
@@ -316,7 +341,11 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
     ClauseType(
         "covenant_not_to_sue", "covenant not to sue",
         "A party may not sue the other or challenge its rights.",
-        cues=("not to sue", "covenant not"),
+        cues=("not to sue", "covenant not",
+              r"\b(challeng|contest|disput|attack)\w*\b[^?]{0,40}\b(validity|ownership|patents?|trademarks?|marks|"
+              r"copyrights?|ip|intellectual property)\b",
+              r"\b(not|never|won't|will not|no) (to )?(sue|take (them|us|it|each other|the other side) to court|"
+              r"bring (any )?(claims?|suits?|lawsuits?|actions?) against)\b"),
         synonyms=("covenant not to sue",),
         # a word, not a substring: "sue" alone is in every "issue"; CUAD's spans mostly promise not to contest or
         # challenge the other's rights (train half: 28 of 42 labelled contracts name sue, contest or challenge)
@@ -325,7 +354,10 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
     ClauseType(
         "third_party_beneficiary", "third-party beneficiary",
         "Whether anyone outside the contract may enforce it.",
-        cues=("third[- ]party beneficiar",),
+        cues=("third[- ]party beneficiar", r"\bbeneficiar(y|ies)\b",
+              r"\b(outsiders?|non-?part(y|ies)|(someone|anyone|people|persons?|companies) (who (is|are)n't|who (is|are) "
+              r"not|not) (a )?part(y|ies)|third part(y|ies))\b[^?]{0,40}\b(enforce\w*|benefit\w*|rely)\b",
+              r"\b(enforce\w*|rely on|benefit from)\b[^?]{0,40}\b(outsiders?|non-?part(y|ies)|third part(y|ies))\b"),
         synonyms=("third party beneficiary", "third parties"),
         key_terms=("third part&beneficiar", "third-part&beneficiar"),
         # "there are no third party beneficiaries", "no person other than a party shall acquire any rights ...
@@ -437,7 +469,11 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
     # without key terms every sentence of a licence named the type; 33 of the 34 train-half contracts with the label
     # say "irrevocable" or "perpetual" in one of its spans
     ClauseType("irrevocable_or_perpetual_license", "irrevocable or perpetual license",
-               "A licence that cannot be revoked or that never ends.", key_terms=("irrevoc", "perpetu")),
+               "A licence that cannot be revoked or that never ends.", key_terms=("irrevoc", "perpetu"),
+               cues=(r"\b(irrevoc|revok|revoc|perpetu)\w*\b[^?]{0,40}\b(licen[cs]|rights? to use)",
+                     r"\b(licen[cs]\w*|rights? to use)\b[^?]{0,60}\b(irrevoc\w*|revok\w*|revoc\w*|perpetu\w*|"
+                     r"forever|for ever|indefinitely|permanent\w*|never (ends?|expires?|runs? out))\b",
+                     r"\b(take|taking|took|pull|pulling) (back|away)\b[^?]{0,20}\b(the |our |their |its )?licen[cs]")),
     ClauseType("unlimited_license", "unlimited license",
                "A licence without limits on use, copies or users.", names=("unlimited/all-you-can-eat license",),
                cues=(r"\bunlimited (number of )?(users|seats|copies|use|installations)\b",
