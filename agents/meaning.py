@@ -163,19 +163,25 @@ _EXISTS = re.compile(r"^(is|are) (there|any|anyone|anything)\b", re.IGNORECASE)
 _WANTS_WORDING = re.compile(r"\b(quote|show me|point me|where (it|the contract|the agreement|the deal) says|"
                             r"(the|its|exact) (language|wording))\b", re.IGNORECASE)
 # values whose cue words also turn up inside a clause question ("how much anyone can be liable for", "one of the
-# parties", "the best price"): in a yes/no question that wants the wording, they do not make it a value question
+# parties", "the best price"): in a yes/no question that wants the wording or names a clause type, they do not make
+# it a value question
 _INCIDENTAL_VALUES = frozenset({"amount", "party"})
 
 
 def clause_question(plan: Plan) -> Plan:
     """A yes/no question that wants the wording is a clause lookup, even where a cue word named a value in
     passing ("Are we guaranteed the best price anyone gets? Quote the wording."); a clause type no cue named is
-    then read by meaning. One that states a figure ("Is the cap $1M? Quote it.") still checks the value."""
+    then read by meaning. So is a yes/no question whose cue words name a clause type, wording asked for or not
+    ("Is there anything about a takeover of either party?", "Do we have to buy a minimum amount each year?"): it
+    asks whether the clause is there, and the clause states its figure. One that states a figure ("Is the cap $1M?
+    Quote it.") still checks the value."""
     if plan.attribute not in _INCIDENTAL_VALUES or plan.intent != "exact_value":
         return plan
     if plan.clause_types and re.search(r"\d", plan.question):
         return plan
-    if not (asks_yes_no(plan.question) and _WANTS_WORDING.search(plan.question)):
+    if not asks_yes_no(plan.question):
+        return plan
+    if not (_WANTS_WORDING.search(plan.question) or plan.clause_types):
         return plan
     lookup = plan.model_copy(update={"intent": "clause_lookup", "attribute": None, "attributes": [],
                                      "qualifier": None, "qualifiers": []})

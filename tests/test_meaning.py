@@ -166,3 +166,25 @@ def test_what_date_names_no_date_of_its_own(embedder, question, attribute):
     else:
         got = plan.attribute
     assert got == attribute
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "In our deal with Fabrikam, is there anything about a takeover of either party?",
+        "Are we guaranteed the best price they give anyone under the Northwind deal?",
+        "In our deal with Contoso, do we have to buy a minimum amount each year?",
+    ],
+)
+def test_a_yes_no_question_naming_a_clause_type_is_a_lookup_without_asking_for_the_wording(question):
+    plan = parse_question(question, load_spacy())
+    assert plan.attribute in ("amount", "party") and plan.clause_types, plan  # a value cue in passing
+    read = clause_question(plan)
+    assert read.intent == "clause_lookup" and read.attribute is None and read.clause_types == plan.clause_types
+
+
+def test_a_value_question_beside_a_clause_type_stays_a_value_question():
+    for question in ("How much is the cap on liability under the Northwind deal?",
+                     "Is the minimum purchase under the Contoso deal 500 units a year?"):
+        plan = parse_question(question, load_spacy())
+        assert plan.intent == "exact_value" and clause_question(plan) == plan
