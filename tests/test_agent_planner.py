@@ -516,3 +516,10 @@ def test_a_clause_named_by_its_own_name_is_that_clause_alone(nlp, clause):
 def test_a_shorter_cue_outside_a_longer_name_is_still_asked(nlp):
     plan = parse_question("Does the Acme deal have an IP ownership clause, and may we assign the contract?", nlp)
     assert set(plan.clause_types) == {"ip_ownership_assignment", "anti_assignment"}
+
+
+def test_money_handed_over_is_not_the_contract_handed_over():
+    """'hand over' names an assignment only when the contract or its rights are what is handed over."""
+    assert parse_question("Is there a percentage of sales we have to hand over to them?").clause_types == [
+        "revenue_profit_sharing"]
+    assert parse_question("Can we hand it over to our parent company?").clause_types == ["anti_assignment"]

@@ -237,7 +237,10 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         cues=("anti-?assignment", r"\bassignment\b(?! of (the )?(ip|intellectual|ownership|inventions|work product))",
               r"\bassign (this|the|its)(?! (ip|intellectual|inventions|work product))", "may not (be )?assign",
               "assignab", r"\btransfer\w*\s+((this|the|our|its|their)\s+)+(\w+\s+)?(contract|agreement|deal|doc)\b",
-              r"\b(hand|pass)(es|ed|ing)?\b.{0,40}\bover to\b",
+              # the contract or its rights handed over, not money: "a percentage of sales we hand over to them"
+              r"\b(hand|pass)(es|ed|ing)?\s+(it|this|that|(the|this|our|their|its|whole)\s+(\w+\s+){0,3}(contract|agreement|"
+              r"deal|doc|rights|obligations|business)|(its|their|our)\s+(rights|obligations)(\s+under\s+(it|this|the\s+\w+))?)"
+              r"\s+over\s+to\b",
               r"\b(hand|pass|give|sell)(s|es|ed|ing)? (on )?(the|this|our|their|its) (contract|agreement|deal) "
               r"(on )?to\b"),
         synonyms=("assign", "assignment", "transfer", "prior written consent"),
