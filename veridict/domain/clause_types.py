@@ -198,7 +198,8 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         "minimum_commitment", "minimum commitment",
         "A minimum a party must buy, order, sell or pay over a period.",
         cues=("minimum (purchase|commitment|order)", r"\bminimum (amount|volume|quantity|spend|number|sales|units)\b",
-              r"\bquotas?\b", r"\b(the )?least (we|they|you|i|it) (have|has|need|needs|must|is required|are required) to "
+              r"\bquotas?\b",
+              r"\b(the )?least (we|they|you|i|it) (have|has|need|needs|must|is required|are required) to "
               r"(spend|buy|order|purchase|sell|take)\b",
               r"\b(floor|minimum)\b[^?]{0,40}\b(order|buy|purchase|take)\b", ORDER_AT_LEAST),
         synonyms=("minimum", "purchase", "commitment", "at least"),
@@ -221,9 +222,9 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
               # "who ends up owning what they build"; owning it together is joint ownership
               r"^(?!.*\b(together|jointly|joint|both)\b).*\bwho (owns|will own|ends up owning|gets to own|gets "
               r"ownership)\b",
-              r"^(?!.*\b(together|jointly|joint|both|co-?own\w*|shared?)\b).*\b(inventions?|improvements?|work product|"
-              r"deliverables?|designs?|creations?|developments?)\b[^?]{0,40}\b(belong|become (ours|theirs|the property)|"
-              r"ownership|owned by)\b",
+              r"^(?!.*\b(together|jointly|joint|both|co-?own\w*|shared?)\b).*\b(inventions?|improvements?|"
+              r"work product|deliverables?|designs?|creations?|developments?)\b[^?]{0,40}\b(belong|"
+              r"become (ours|theirs|the property)|ownership|owned by)\b",
               r"^(?!.*\b(together|jointly|joint|both|co-?own\w*)\b).*\b(hand|hands|handing|give|gives|transfer\w*|sign"
               r"\w*) (over )?(the )?ownership\b"),
         synonyms=("intellectual property", "ownership", "owned by", "assigns", "work product", "inventions"),
@@ -358,8 +359,8 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         "third_party_beneficiary", "third-party beneficiary",
         "Whether anyone outside the contract may enforce it.",
         cues=("third[- ]party beneficiar", r"\bbeneficiar(y|ies)\b",
-              r"\b(outsiders?|non-?part(y|ies)|(someone|anyone|people|persons?|companies) (who (is|are)n't|who (is|are) "
-              r"not|not) (a )?part(y|ies)|third part(y|ies))\b[^?]{0,40}\b(enforce\w*|benefit\w*|rely)\b",
+              r"\b(outsiders?|non-?part(y|ies)|(someone|anyone|people|persons?|companies) (who (is|are)n't|"
+              r"who (is|are) not|not) (a )?part(y|ies)|third part(y|ies))\b[^?]{0,40}\b(enforce\w*|benefit\w*|rely)\b",
               r"\b(enforce\w*|rely on|benefit from)\b[^?]{0,40}\b(outsiders?|non-?part(y|ies)|third part(y|ies))\b"),
         synonyms=("third party beneficiary", "third parties"),
         key_terms=("third part&beneficiar", "third-part&beneficiar"),
