@@ -523,3 +523,11 @@ def test_money_handed_over_is_not_the_contract_handed_over():
     assert parse_question("Is there a percentage of sales we have to hand over to them?").clause_types == [
         "revenue_profit_sharing"]
     assert parse_question("Can we hand it over to our parent company?").clause_types == ["anti_assignment"]
+
+
+def test_the_most_owed_when_things_go_wrong_is_the_liability_cap_not_a_fee():
+    nlp = load_spacy()
+    assert parse_question("What's the most we could have to pay if things go wrong with Acme?", nlp).qualifier \
+        == "liability_cap"
+    assert parse_question("How much is our exposure under the Acme deal?", nlp).qualifier == "liability_cap"
+    assert parse_question("What is the most we pay per month under the Acme deal?", nlp).qualifier == "fee"

@@ -53,7 +53,9 @@ AMOUNT_KINDS: tuple[Qualifier, ...] = (
     Qualifier("liability_cap", "liability cap",
               (r"liability cap", r"cap on liability", r"limitation of liability", r"\bcaps?\b", r"maximum liability",
                r"aggregate liability", r"\b(recover|claim|get back|be liable for)\b[^?]{0,30}\bat (the )?most\b",
-               r"\bmost (we|they|you|it|\w+) (can|could) (recover|claim|be liable)"),
+               r"\bmost (we|they|you|it|\w+) (can|could) (recover|claim|be liable)", r"\b(on the hook|exposure)\b",
+               # "the most we could have to pay if things go wrong": what is owed when something fails, not a fee
+               r"\bmost\b[^?]{0,30}\b(pay|owe)\b[^?]{0,30}\b(go(es)? wrong|breach\w*|claims?|damages?|sued|liable)\b"),
               ("limitation of liability", "aggregate liability", "shall not exceed", "liability cap"),
               ("liabilit", "liable"), ("cap_on_liability",)),
     Qualifier("insurance", "insurance",
