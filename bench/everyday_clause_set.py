@@ -96,6 +96,7 @@ def reading(which: str, show: bool) -> tuple[int, int]:
     from agents.meaning import clause_question, meaning_hint
     from agents.plan_hint import merge_hint
     from agents.planner import load_spacy, parse_question
+    from graphs.answer_graph import needs_hint
     from veridict.domain.clause_rules import CUAD_TO_TAG
     from veridict.embeddings import DEFAULT_MODEL, Embedder
     from veridict.settings import Settings
@@ -106,7 +107,7 @@ def reading(which: str, show: bool) -> tuple[int, int]:
     for category, question in read_rows(which):
         want = CUAD_TO_TAG[category]
         plan = clause_question(parse_question(question, nlp))
-        if plan.intent == "narrative" or (not plan.attributes and not plan.clause_types):
+        if needs_hint(plan):
             hint, _ = meaning_hint(plan, embedder)
             if hint is not None:
                 plan = merge_hint(plan, hint, source="meaning")

@@ -181,7 +181,7 @@ class _Nodes:
         trace: list[TraceStep] = []
         plan = clause_question(parse_question(question, self.nlp()))
         embedder = self.stores.embedder if self.stores else None
-        if _needs_hint(plan) and embedder is not None:  # no cue word named it: read it by meaning
+        if needs_hint(plan) and embedder is not None:  # no cue word named it: read it by meaning
             meaning_started = time.perf_counter()
             hint, reading = meaning_hint(plan, embedder)
             if hint is not None:
@@ -199,7 +199,7 @@ class _Nodes:
                                    arguments={"nearest": f"qualifier:{reading.name}" if reading else None,
                                               "similarity": reading.similarity if reading else None},
                                    note="qualifier used" if kind else "qualifier not near enough"))
-        if self.use_llm(runtime) and _needs_hint(plan):
+        if self.use_llm(runtime) and needs_hint(plan):
             llm_started = time.perf_counter()
             try:
                 reply = call_structured(self.llm, prompt_messages("planner", question=question), PlanHint,
@@ -422,5 +422,7 @@ def _react_answer(state: AnswerState) -> tuple[str | None, list | None]:
     return (react.answer, items) if items else (None, None)
 
 
-def _needs_hint(plan) -> bool:
+def needs_hint(plan) -> bool:
+    """The rules named neither an attribute nor a clause type (or read a narrative question): a hint, by meaning or
+    from the model, may fill the gap."""
     return plan.intent == "narrative" or (not plan.attributes and not plan.clause_types)
