@@ -57,6 +57,12 @@ def _as_list(value) -> list:
     return value if isinstance(value, list) else [value]
 
 
+def needs_hint(plan: Plan) -> bool:
+    """The rules named neither an attribute nor a clause type (or read a narrative question): a hint, by meaning or
+    from the model, may fill the gap."""
+    return plan.intent == "narrative" or (not plan.attributes and not plan.clause_types)
+
+
 def merge_hint(plan: Plan, hint: PlanHint, source: Literal["llm", "meaning"] = "llm") -> Plan:
     """Rules win where they decided; the hint fills gaps. LLM documents are never 'explicit'."""
     merged = plan.model_copy(deep=True)

@@ -94,9 +94,8 @@ def write_set(which: str) -> Path:
 
 def reading(which: str, show: bool) -> tuple[int, int]:
     from agents.meaning import clause_question, meaning_hint
-    from agents.plan_hint import merge_hint
+    from agents.plan_hint import merge_hint, needs_hint
     from agents.planner import load_spacy, parse_question
-    from graphs.answer_graph import needs_hint
     from veridict.domain.clause_rules import CUAD_TO_TAG
     from veridict.embeddings import DEFAULT_MODEL, Embedder
     from veridict.settings import Settings

@@ -30,7 +30,7 @@ from agents.drafting import Drafter, carry_addenda, documents_block, llm_evidenc
 from agents.expand import expand_queries
 from agents.llm import LLMUnavailable, call_llm, call_structured, make_chat_model, prompt_messages
 from agents.meaning import clause_question, meaning_hint, qualifier_hint
-from agents.plan_hint import PlanHint, clean_hint, merge_hint, parse_hint
+from agents.plan_hint import PlanHint, clean_hint, merge_hint, needs_hint, parse_hint
 from agents.planner import load_spacy, parse_question
 from agents.provenance import build_answer
 from agents.react import answer_items, react_turn, start
@@ -420,9 +420,3 @@ def _react_answer(state: AnswerState) -> tuple[str | None, list | None]:
             evidence.setdefault(e.id, e)
     items = answer_items(react, evidence)
     return (react.answer, items) if items else (None, None)
-
-
-def needs_hint(plan) -> bool:
-    """The rules named neither an attribute nor a clause type (or read a narrative question): a hint, by meaning or
-    from the model, may fill the gap."""
-    return plan.intent == "narrative" or (not plan.attributes and not plan.clause_types)
