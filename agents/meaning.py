@@ -141,8 +141,15 @@ _YES_NO = re.compile(r"^(is|are|does|do|did|can|could|may|might|must|will|would|
 
 
 def asked(question: str) -> str:
-    """The sentence that asks ("We're MediaNet. Who's on the other side?" -> "Who's on the other side?")."""
-    sentences = re.split(r"(?<=[.?!])\s+", question.strip())
+    """The sentence that asks ("We're MediaNet. Who's on the other side?" -> "Who's on the other side?"); a
+    full stop followed by a lower-case word ends no sentence ("Does the agreement between Anixa Biosciences, Inc.
+    and OntoChem GmbH contain ...?" is one question)."""
+    sentences: list[str] = []
+    for piece in re.split(r"(?<=[.?!])\s+", question.strip()):
+        if sentences and piece[:1].islower():
+            sentences[-1] += " " + piece
+        else:
+            sentences.append(piece)
     return next((s for s in sentences if "?" in s), question.strip())
 
 

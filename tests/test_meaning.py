@@ -68,6 +68,10 @@ def test_everyday_document_references_are_read():
     ("Does the Globex deal roll over, and for how long each time?", False),
     ("When did the Globex contract take effect?", False),
     ("Who is on the other side of our contract?", False),
+    # a party's "Inc." ends no sentence: the question is the whole of it
+    ("Does the Collaboration Agreement between Anixa Biosciences, Inc. and OntoChem GmbH contain a non-compete "
+     "clause? Quote the clause and cite section and page.", True),
+    ("We're MediaNet Group Ltd. Is there a cap on our liability?", True),
 ])
 def test_a_yes_no_question_that_asks_no_value_is_told_apart(question, yes_no):
     assert asks_yes_no(question) is yes_no
