@@ -21,7 +21,13 @@ the clause among the retrieved passages' other sentences.
 - ``QuoteCheck.strongest(tags, quotes)``: the sentences the clause model itself reads as the clause: the
   ``SHORTLIST`` best by its words alone, scored in full, kept from the score at which ingest adds the type to a
   section (its ``add``, chosen on cross-validated folds of the training half; a type without one is never found
-  this way), best first.
+  this way), best first;
+- ``QuoteCheck.scan(ctx, tags, document_ids)``: the documents' stored chunks the clause model reads most as an
+  asked type, searched for rather than retrieved: each type's weights on the embedding are a direction, a vector
+  search along it returns the chunks whose embedding scores highest (the cosine times the direction's length is
+  that part of the score), their words are added, and each chunk gets the model's own score, best first. For a
+  clause worded in none of its type's key words and missed by retrieval (``NEAR``: the score from which a
+  yes/no clause question shows such a chunk, see ``bench.clause_scan``).
 """
 
 from __future__ import annotations
@@ -36,10 +42,18 @@ import numpy as np
 
 from ingest.chunking import headed
 from ingest.clause_model import MODEL_DIR, ClauseModel, TextPart, load_model, model_for_embedder
-from tools.base import ToolContext
+from stores.errors import StoreError
+from tools.base import HitMeta, ToolContext
+from tools.vector_search import vector_hits
+from veridict.types import Evidence
 
 VERIFIER_FILE = MODEL_DIR / "quote_check.npz"
 SHORTLIST = 6  # sentences embedded per question when the model looks for the clause itself
+SCAN_K = 20  # chunks fetched along each asked type's direction (``QuoteCheck.scan``)
+# the clause model's score from which a yes/no question's scanned chunk is shown as the likely clause: chosen on the
+# clause sweep's contracts (train half, outside the model's training), weighing present and absent questions as the
+# dev set does (``python -m bench.clause_scan``)
+NEAR = 0.3
 
 
 @dataclass(frozen=True)
@@ -162,3 +176,33 @@ class QuoteCheck:
             if best >= 0 or not barred:
                 found.append((i, best))
         return sorted(found, key=lambda x: -x[1])
+
+    def scan(self, ctx: ToolContext, tags: Sequence[str],
+             document_ids: list[str]) -> list[tuple[Evidence, HitMeta, float]]:
+        """(passage, its meta, score) of the documents' chunks the clause model scores highest for an asked type,
+        best first (each chunk once, at its best type); empty without a vector store or when it fails."""
+        col = {t: j for j, t in enumerate(self.model.tags)}
+        asked = [t for t in dict.fromkeys(tags) if t in col]
+        if not asked or not document_ids or ctx.vectors is None or ctx.pg is None:
+            return []
+        best: dict[str, tuple[Evidence, HitMeta, float]] = {}
+        for tag in asked:
+            j = col[tag]
+            direction = self.model.coef[j, : self.model.dim]
+            length = float(np.linalg.norm(direction))
+            if length == 0.0:
+                continue
+            try:
+                found = vector_hits(ctx, direction, document_ids, k=SCAN_K)
+            except StoreError:
+                return []
+            if not found.evidence:
+                continue
+            cosines = np.array([found.meta[e.id].similarity or 0.0 for e in found.evidence])
+            z = cosines * length + self.model.intercept[j]
+            if self.model.text is not None:
+                z = z + self.model.text.logits([e.text for e in found.evidence])[:, j]
+            for e, score in zip(found.evidence, 1.0 / (1.0 + np.exp(-z)), strict=True):
+                if e.id not in best or best[e.id][2] < score:
+                    best[e.id] = (e, found.meta[e.id], float(score))
+        return sorted(best.values(), key=lambda x: -x[2])

@@ -22,14 +22,16 @@ class VectorQuery(BaseModel):
 def _vector_search(ctx: ToolContext, args: VectorQuery) -> ToolResult:
     # run_tool checked these stores are configured
     assert ctx.embedder is not None and ctx.vectors is not None and ctx.pg is not None
-    vector = ctx.embedder.embed_query(args.query)
-    hits = ctx.vectors.search(
-        ctx.tenant,
-        vector,
-        k=args.k,
-        document_ids=args.document_ids or None,
-        clause_types=args.clause_types or None,
-    )
+    return vector_hits(ctx, ctx.embedder.embed_query(args.query), args.document_ids or None,
+                       args.clause_types or None, args.k)
+
+
+def vector_hits(ctx: ToolContext, vector, document_ids: list[str] | None = None,
+                clause_types: list[str] | None = None, k: int = 8) -> ToolResult:
+    """The chunks nearest to ``vector`` (cosine, in the store's order), hydrated from Postgres; each hit's
+    ``HitMeta.similarity`` is its cosine. Also for a direction that is no embedded text (``agents.clause_check``)."""
+    assert ctx.vectors is not None and ctx.pg is not None
+    hits = ctx.vectors.search(ctx.tenant, vector, k=k, document_ids=document_ids, clause_types=clause_types)
     result = ToolResult(tool="vectors")
     if not hits:
         return result

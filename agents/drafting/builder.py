@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from agents.clause_check import QuoteCheck
+from agents.clause_check import NEAR, QuoteCheck
 from agents.critic import (
     RELEVANT,
     STRONG,
@@ -18,6 +18,7 @@ from agents.critic import (
 )
 from agents.drafting.draft import ClaimKind, Draft, DraftClaim
 from agents.drafting.quoting import DEFINITION, fact_of, narrow_citation, row_words, same_word, span_source
+from agents.meaning import asks_yes_no
 from agents.plan import Plan
 from ingest.chunking import heading
 from tools.base import HitMeta, ToolContext
@@ -30,6 +31,7 @@ from veridict.types import Citation, Evidence, TraceStep
 
 STORE_RANK = {"facts": 0, "tables": 1, "graph": 2, "lexical": 3, "vectors": 3}
 QUOTE_CHARS = 320
+LIKELY = 7  # the rank of a clause only the clause model found (``DraftBuilder.scanned_clauses``)
 
 
 class DraftBuilder:
@@ -139,12 +141,19 @@ class DraftBuilder:
         5. a sentence of a section that ingestion tagged as the asked clause (rules and the model learned from
            the expert labels) in words no key list holds, when the passage is a strong match for the question
            (a section-level tag alone also fires on the other sentences of a long section): the sentence that
-           best covers the question.
+           best covers the question;
+        6. (none of those) a sentence of the retrieved passages the clause model reads as the clause
+           (``model_clauses``);
+        7. (none of those either, in a yes/no question about one document) the document's passage the clause
+           model reads most as the clause, searched for along the type's direction (``scanned_clauses``): a
+           likely clause, worded as such.
         Within a rank, by relevance."""
         ranked = self.key_word_clauses(ids)
         ranked = self.confirmed_clauses(ranked)
         if not ranked and ids is not None:
             ranked = self.model_clauses(ids)
+        if not ranked and ids is not None:
+            ranked = self.scanned_clauses(ids)
         ranked = self.without_denials(ranked)
         return [(rank, e, span) for rank, _, e, span in ranked]
 
@@ -212,6 +221,27 @@ class DraftBuilder:
                                         note=f"{len(found)} of {len(quotes)} sentences of the retrieved passages "
                                              "read as the asked clause by the clause model"))
         return [(6, i, quotes[i][0], quotes[i][2]) for i, _ in found]
+
+    def scanned_clauses(self, ids: set[str]) -> list[tuple[int, int, Evidence, str]]:
+        """7. in a yes/no question about one document's clause that nothing retrieved states: the document's chunk
+        the clause model scores highest for an asked type (``QuoteCheck.scan``), when that score reaches ``NEAR``,
+        quoted by its sentence the model reads most as the clause."""
+        check = QuoteCheck.of(self.ctx) if about_a_clause(self.plan) and len(ids) == 1 else None
+        if check is None or self.ctx is None or not asks_yes_no(self.plan.question):
+            return []
+        found = [x for x in check.scan(self.ctx, self.plan.clause_types, sorted(ids)) if x[2] >= NEAR]
+        self.trace.append(TraceStep(node="draft", tool="clause_check", results=len(found),
+                                    note=f"{len(found)} chunk(s) of the document read as the asked clause at "
+                                         f"{NEAR} or more by the clause model, searched along its direction"))
+        if not found:
+            return []
+        e, meta, _ = found[0]
+        self.meta.setdefault(e.id, meta)
+        head = heading(e.citation.clause_number, e.citation.clause_title)
+        parts = [normalise_space(e.text[a:b]) for a, b in sentences(e.text)]
+        parts = [p[:QUOTE_CHARS] for p in parts if len(p) >= 40] or [normalise_space(e.text)[:QUOTE_CHARS]]
+        best = check.strongest(self.plan.clause_types, [(head, p) for p in parts], barred=False)
+        return [(LIKELY, 0, e, parts[best[0][0]] if best else parts[0])]
 
     def nearest_clause(self, ids: set[str]) -> tuple[Evidence, str, float] | None:
         """The sentence of the asked documents' retrieved passages that the clause model reads as nearest to the

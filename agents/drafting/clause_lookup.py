@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from agents.drafting.builder import LIKELY
 from agents.drafting.registry import drafts
 from agents.drafting.values import ValueDrafter
 from veridict.domain import CLAUSE_BY_NAME, clause_label
@@ -24,13 +25,21 @@ def quote_label(asked: list[str], span: str) -> str:
 def draft_clause_lookup(d: ValueDrafter) -> None:
     for _, ids in d.target_groups():
         seen = len(d.denials)
-        quoted = d.clause_quotes(ids)
+        candidates = d.clause_candidates(ids)
+        quoted = [(e, span) for _, e, span in candidates]
         denied = d.denials[seen:]
         if not quoted and denied:  # the contract names the clause only to exclude it: say no, and show where
             e, span = denied[0]
             n = d.cite(e, span)
             what = quote_label(d.plan.clause_types, span) or "such"
             d.say(f'No: {d.title(e)} excludes a {what} clause ({d.cited_where(n)}): "{span}"', [n])
+            continue
+        if candidates and candidates[0][0] == LIKELY:  # found by the clause model alone: say how sure it is
+            e, span = quoted[0]
+            n = d.cite(e, span)
+            what = quote_label(d.plan.clause_types, span) or "the asked"
+            d.say(f"Likely yes: no passage states a {what} clause in its usual words, but the clause model reads "
+                  f'this one as such — {d.title(e)} ({d.cited_where(n)}): "{span}"', [n])
             continue
         for e, span in quoted[:2]:
             n = d.cite(e, span)
