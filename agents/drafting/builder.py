@@ -233,15 +233,16 @@ class DraftBuilder:
         self.trace.append(TraceStep(node="draft", tool="clause_check", results=len(found),
                                     note=f"{len(found)} chunk(s) of the document read as the asked clause at "
                                          f"{NEAR} or more by the clause model, searched along its direction"))
-        if not found:
-            return []
-        e, meta, _ = found[0]
-        self.meta.setdefault(e.id, meta)
-        head = heading(e.citation.clause_number, e.citation.clause_title)
-        parts = [normalise_space(e.text[a:b]) for a, b in sentences(e.text)]
-        parts = [p[:QUOTE_CHARS] for p in parts if len(p) >= 40] or [normalise_space(e.text)[:QUOTE_CHARS]]
-        best = check.strongest(self.plan.clause_types, [(head, p) for p in parts], barred=False)
-        return [(LIKELY, 0, e, parts[best[0][0]] if best else parts[0])]
+        for e, meta, _ in found:
+            parts = [normalise_space(e.text[a:b])[:QUOTE_CHARS] for a, b in sentences(e.text)]
+            parts = [p for p in parts if len(p) >= 40]
+            if not parts:  # a page number or a heading alone says nothing
+                continue
+            self.meta.setdefault(e.id, meta)
+            head = heading(e.citation.clause_number, e.citation.clause_title)
+            best = check.strongest(self.plan.clause_types, [(head, p) for p in parts], barred=False)
+            return [(LIKELY, 0, e, parts[best[0][0]] if best else parts[0])]
+        return []
 
     def nearest_clause(self, ids: set[str]) -> tuple[Evidence, str, float] | None:
         """The sentence of the asked documents' retrieved passages that the clause model reads as nearest to the

@@ -37,8 +37,9 @@ def draft_clause_lookup(d: ValueDrafter) -> None:
         if candidates and candidates[0][0] == LIKELY:  # found by the clause model alone: say how sure it is
             e, span = quoted[0]
             n = d.cite(e, span)
-            what = quote_label(d.plan.clause_types, span) or "the asked"
-            d.say(f"Likely yes: no passage states a {what} clause in its usual words, but the clause model reads "
+            what = quote_label(d.plan.clause_types, span) or "such"
+            what = f"{'an' if what[0] in 'aeiou' else 'a'} {what}"
+            d.say(f"Likely yes: no passage states {what} clause in its usual words, but the clause model reads "
                   f'this one as such — {d.title(e)} ({d.cited_where(n)}): "{span}"', [n])
             continue
         for e, span in quoted[:2]:
