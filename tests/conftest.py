@@ -11,6 +11,8 @@ import os
 import shutil
 import tempfile
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -52,3 +54,18 @@ def shared_data() -> Path:
     if not (SHARED_DATA / "cuad").exists():
         pytest.skip(f"shared data not found at {SHARED_DATA}")
     return SHARED_DATA
+
+
+@contextmanager
+def one_contract_tenant(ingestor, stores, folder: Path, file_name: str, text: str) -> Iterator[str]:
+    """A fresh tenant holding one contract written from ``text`` and ingested for real; deleted afterwards."""
+    tenant = f"t_{uuid.uuid4().hex[:10]}"
+    path = folder / file_name
+    path.write_text(text, encoding="utf-8")
+    report = ingestor.ingest_files([path], tenant)
+    assert [f.status for f in report.files] == ["ingested"], report.files
+    try:
+        yield tenant
+    finally:
+        for store in (stores.pg, stores.vectors, stores.graph):
+            store.delete_tenant(tenant)

@@ -3,8 +3,6 @@ real stores and embedder, the shipped clause model."""
 
 from __future__ import annotations
 
-import uuid
-
 import numpy as np
 import pytest
 
@@ -13,6 +11,7 @@ from agents.drafting import Drafter
 from agents.planner import parse_question
 from agents.provenance import build_answer
 from ingest.chunking import embedding_text
+from tests.conftest import one_contract_tenant
 from tools.base import ToolContext
 
 CONTRACT = """# Supply Agreement
@@ -51,15 +50,10 @@ Kingdom tableware of a design similar to the Products, nor hold an interest in a
 
 @pytest.fixture(scope="module")
 def library(ingestor, stores, tmp_path_factory):
-    tenant = f"t_{uuid.uuid4().hex[:10]}"
-    path = tmp_path_factory.mktemp("scan") / "harbor-supply.md"
-    path.write_text(CONTRACT, encoding="utf-8")
-    report = ingestor.ingest_files([path], tenant)
-    assert [f.status for f in report.files] == ["ingested"], report.files
-    (doc,) = stores.pg.list_documents(tenant)
-    yield tenant, doc.id
-    for store in (stores.pg, stores.vectors, stores.graph):
-        store.delete_tenant(tenant)
+    with one_contract_tenant(ingestor, stores, tmp_path_factory.mktemp("scan"), "harbor-supply.md",
+                             CONTRACT) as tenant:
+        (doc,) = stores.pg.list_documents(tenant)
+        yield tenant, doc.id
 
 
 def _check(stores, tenant) -> tuple[ToolContext, QuoteCheck]:

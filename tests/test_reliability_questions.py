@@ -22,7 +22,7 @@ from psycopg import sql
 
 from graphs.answer_graph import answer_question
 from stores.errors import QueryRejected
-from tests.conftest import ROOT, SAMPLES
+from tests.conftest import ROOT, SAMPLES, one_contract_tenant
 from tests.fixtures.llm import llm_server  # noqa: F401  (the llm tests below use it)
 from tools.base import ToolContext
 from tools.graph import CypherQuery, cypher_read
@@ -73,14 +73,9 @@ Provider to the Customer within 30 days.
 @pytest.fixture(scope="module")
 def injected(ingestor, stores, tmp_path_factory):
     """A tenant with one small contract whose text tries to instruct the model."""
-    tenant = f"t_{uuid.uuid4().hex[:10]}"
-    path = tmp_path_factory.mktemp("injected") / "helios-hosting-agreement.md"
-    path.write_text(INJECTED_CONTRACT, encoding="utf-8")
-    report = ingestor.ingest_files([path], tenant)
-    assert [f.status for f in report.files] == ["ingested"], report.files
-    yield tenant
-    for store in (stores.pg, stores.vectors, stores.graph):
-        store.delete_tenant(tenant)
+    with one_contract_tenant(ingestor, stores, tmp_path_factory.mktemp("injected"), "helios-hosting-agreement.md",
+                             INJECTED_CONTRACT) as tenant:
+        yield tenant
 
 
 def ask(stores, tenant, question, settings=None, llm=None):
