@@ -34,6 +34,11 @@ QUOTE_CHARS = 320
 LIKELY = 7  # the rank of a clause only the clause model found (``DraftBuilder.scanned_clauses``)
 
 
+def long_sentences(text: str) -> list[str]:
+    """The text's sentences of 40 characters or more, spaces normalised: what may be quoted as a clause."""
+    return [s for a, b in sentences(text) if len(s := normalise_space(text[a:b])) >= 40]
+
+
 class DraftBuilder:
     """Builds a Draft; ``cite`` numbers citations in order of first use."""
 
@@ -151,9 +156,7 @@ class DraftBuilder:
         ranked = self.key_word_clauses(ids)
         ranked = self.confirmed_clauses(ranked)
         if not ranked and ids is not None:
-            ranked = self.model_clauses(ids)
-        if not ranked and ids is not None:
-            ranked = self.scanned_clauses(ids)
+            ranked = self.model_clauses(ids) or self.scanned_clauses(ids)
         ranked = self.without_denials(ranked)
         return [(rank, e, span) for rank, _, e, span in ranked]
 
@@ -234,8 +237,7 @@ class DraftBuilder:
                                     note=f"{len(found)} chunk(s) of the document read as the asked clause at "
                                          f"{NEAR} or more by the clause model, searched along its direction"))
         for e, meta, _ in found:
-            parts = [normalise_space(e.text[a:b])[:QUOTE_CHARS] for a, b in sentences(e.text)]
-            parts = [p for p in parts if len(p) >= 40]
+            parts = [p[:QUOTE_CHARS] for p in long_sentences(e.text)]
             if not parts:  # a page number or a heading alone says nothing
                 continue
             self.meta.setdefault(e.id, meta)
@@ -267,10 +269,8 @@ class DraftBuilder:
         quotes: list[tuple[Evidence, str, str]] = []
         for e in passages:
             head = heading(e.citation.clause_number, e.citation.clause_title)
-            text = span_source(e)
-            for s, t in sentences(text):
-                sentence = normalise_space(text[s:t])
-                if len(sentence) >= 40 and (self.document_of(e), sentence) not in seen:
+            for sentence in long_sentences(span_source(e)):
+                if (self.document_of(e), sentence) not in seen:
                     seen.add((self.document_of(e), sentence))
                     quotes.append((e, head, sentence[:QUOTE_CHARS]))
         return quotes

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from agents.drafting.builder import LIKELY
+from agents.drafting.quoting import with_article
 from agents.drafting.registry import drafts
 from agents.drafting.values import ValueDrafter
 from veridict.domain import CLAUSE_BY_NAME, clause_label
@@ -37,8 +38,7 @@ def draft_clause_lookup(d: ValueDrafter) -> None:
         if candidates and candidates[0][0] == LIKELY:  # found by the clause model alone: say how sure it is
             e, span = quoted[0]
             n = d.cite(e, span)
-            what = quote_label(d.plan.clause_types, span) or "such"
-            what = f"{'an' if what[0] in 'aeiou' else 'a'} {what}"
+            what = with_article(quote_label(d.plan.clause_types, span) or "such")
             d.say(f"Likely yes: no passage states {what} clause in its usual words, but the clause model reads "
                   f'this one as such — {d.title(e)} ({d.cited_where(n)}): "{span}"', [n])
             continue

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agents.drafting.quoting import join_names
+from agents.drafting.quoting import join_names, with_article
 from agents.drafting.registry import drafts
 from agents.drafting.values import ValueDrafter
 from agents.plan import DocumentRef
@@ -63,7 +63,7 @@ def draft_contains(d: ValueDrafter) -> None:
     does, the question still asks which one, so the passage that comes closest is quoted as the closest, not as
     the clause. Then each document's quote, or that nothing was found in it."""
     label = clause_label(d.plan.clause_types[0])
-    a_label = f"{'an' if label[:1].lower() in 'aeiou' else 'a'} {label}"
+    a_label = with_article(label)
     found: list[tuple[DocumentRef, Evidence, str, float]] = []
     missing: list[DocumentRef] = []
     for ref in d.plan.documents:

@@ -75,6 +75,11 @@ def join_names(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def with_article(label: str) -> str:
+    """"an exclusivity", "a cap on liability": a clause label after its indefinite article."""
+    return f"{'an' if label[:1].lower() in 'aeiou' else 'a'} {label}"
+
+
 def row_words(text: str) -> set[str]:
     """Content words for matching a question to a table row ("monthly" -> "month"; "per" dropped)."""
     return {PERIOD_NOUNS.get(w, w) for w in content_words(text) if w != "per"}
