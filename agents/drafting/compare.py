@@ -12,6 +12,7 @@ from veridict.domain.values import duration_days, parse_amount, parse_date
 from veridict.types import Evidence
 
 CONTAINS_QUOTES = 3  # quotes per document scored to pick its clearest
+QUOTES_PER_DOC = 2  # quotes shown per document, as a question about one document shows them
 
 
 @drafts("compare")
@@ -46,57 +47,64 @@ def draft_compare(d: ValueDrafter) -> None:
     d.draft.claims[first:] = verdict + d.draft.claims[first:before]  # the answer first, then its grounds
 
 
-def _strongest(d: ValueDrafter, quoted: list[tuple[Evidence, str]]) -> tuple[Evidence, str, float] | None:
-    """The quote of one document that the quote check reads most as the asked clause (the first when it has no
-    model for the type), with its score (-1 without a model)."""
-    if not quoted:
-        return None
-    top = quoted[:CONTAINS_QUOTES]
+def _strongest(d: ValueDrafter, ranked: list[tuple[int, Evidence, str]]) -> list[tuple[Evidence, str, float, int]]:
+    """One document's quotes of the asked clause, clearest first, each with how strongly the quote check reads it
+    as the clause (-1 without a model) and its rank: the candidates of the best rank (the order a question about
+    that document alone quotes them in) ordered by that reading (in their own order without a model)."""
+    if not ranked:
+        return []
+    best_rank = ranked[0][0]
+    top = [(e, q) for rank, e, q in ranked if rank == best_rank][:CONTAINS_QUOTES]
     scores = [s if s is not None else -1.0 for s in d.clause_strength(top)]
-    i = max(range(len(top)), key=lambda k: (scores[k], -k))
-    return top[i][0], top[i][1], scores[i]
+    order = sorted(range(len(top)), key=lambda k: (-scores[k], k))
+    return [(top[k][0], top[k][1], scores[k], best_rank) for k in order]
 
 
 def draft_contains(d: ValueDrafter) -> None:
     """Which of the compared documents has the asked clause. The verdict comes first: the documents with a quote
-    the clause check accepts (when several do, the one it reads most clearly as the clause first); when none
+    the clause check accepts (when several do, the one whose clause stands under its own heading or in its key
+    words before one only the model reads as such, then the one it reads most clearly as the clause); when none
     does, the question still asks which one, so the passage that comes closest is quoted as the closest, not as
-    the clause. Then each document's quote, or that nothing was found in it."""
+    the clause. Then each document's quotes of that best rank (two at most, as a question about that document
+    alone would get), or that nothing was found in it."""
     label = clause_label(d.plan.clause_types[0])
     a_label = with_article(label)
-    found: list[tuple[DocumentRef, Evidence, str, float]] = []
+    found: list[tuple[DocumentRef, list[tuple[Evidence, str, float, int]]]] = []
     missing: list[DocumentRef] = []
     for ref in d.plan.documents:
-        best = _strongest(d, d.clause_quotes(set(ref.document_ids)))
-        if best is None:
-            missing.append(ref)
+        quotes = _strongest(d, d.clause_candidates(set(ref.document_ids)))
+        if quotes:
+            found.append((ref, quotes))
         else:
-            found.append((ref, *best))
-    found.sort(key=lambda f: -f[3])  # stable: without scores, in the question's order
+            missing.append(ref)
+    found.sort(key=lambda f: (f[1][0][3], -f[1][0][2]))  # stable: without scores, in the question's order
     if found:
-        cites = [(span, d.cite(ev, span)) for _, ev, span, _ in found]
-        names = [compared_name(d, ref, ev) for ref, ev, _, _ in found]
+        cites = [[(span, d.cite(ev, span)) for ev, span, _, _ in quotes[:QUOTES_PER_DOC]] for _, quotes in found]
+        names = [compared_name(d, ref, quotes[0][0]) for ref, quotes in found]
         if len(found) == 1:
             verdict = f"{names[0]} contains {a_label} clause"
         else:
             verdict = (f"{'Both' if len(found) == 2 and not missing else join_names(names)} have a passage "
                        f"that reads as {a_label} clause; the clearest is in {names[0]}")
-        d.say(verdict, [n for _, n in cites])
-        for (span, n), name in zip(cites, names, strict=True):
-            d.say(f'{name} ({d.cited_where(n)}): "{span}"', [n])
+        d.say(verdict, [doc_cites[0][1] for doc_cites in cites])
+        for doc_cites, name in zip(cites, names, strict=True):
+            for span, n in doc_cites:
+                d.say(f'{name} ({d.cited_where(n)}): "{span}"', [n])
         for ref in missing:
             d.say(f"No {label} clause was found in {ref.titles[0] if ref.titles else ref.mention}", [],
                   kind="framing")
         return
-    closest = [(ref, best) for ref in d.plan.documents
-               if (best := _strongest(d, [(e, q) for _, _, e, q in
+    # none passed the quote check, so its rank says little: the key-word sentences are taken as one rank
+    closest = [(ref, best[0]) for ref in d.plan.documents
+               if (best := _strongest(d, [(0, e, q) for _, _, e, q in
                                           d.without_denials(d.key_word_clauses(set(ref.document_ids)))]))]
     if not closest:
         # no sentence names the clause's key words either: the one the clause model reads as nearest to it
-        closest = [(ref, best) for ref in d.plan.documents if (best := d.nearest_clause(set(ref.document_ids)))]
+        closest = [(ref, (*best, 0)) for ref in d.plan.documents
+                   if (best := d.nearest_clause(set(ref.document_ids)))]
     if not closest:
         return
-    ref, (ev, span, _) = max(closest, key=lambda c: c[1][2])
+    ref, (ev, span, _, _) = max(closest, key=lambda c: c[1][2])
     n = d.cite(ev, span)
     d.say(f"Neither contract states a clause that reads clearly as {a_label} clause; the closest passage is in "
           f'{compared_name(d, ref, ev)} ({d.cited_where(n)}): "{span}"', [n])

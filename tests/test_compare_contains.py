@@ -1,0 +1,94 @@
+"""'Which of these contains an X clause?' quotes, for the document that has it, the clause a question about that
+document alone would quote (under its own heading), not a recital that only uses the clause's word: real
+ingestion, stores and answer graph."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+
+from graphs.answer_graph import answer_question
+
+DISTRIBUTION = """# Distribution Agreement
+
+This Distribution Agreement (the "Agreement") is made on 2 May 2022 between Larchmont Instruments GmbH ("Supplier")
+and Harbor Lab Supply Inc. ("Distributor").
+
+## Recitals
+
+(A) Supplier makes laboratory balances and moisture analysers (the "Products").
+
+(B) Under an earlier agreement that ended in 2021, Harbor Lab Supply Inc. was the exclusive distributor of the
+Products in Canada, and Supplier sold the Products in Canada only through it.
+
+## 1. Appointment
+
+1.1 Supplier appoints Distributor to promote and resell the Products in Canada (the "Territory").
+
+## 2. Exclusivity
+
+2.1 During the Term, Distributor shall be Supplier's exclusive distributor of the Products in the Territory, and
+Supplier shall not appoint any other distributor or agent for the Products in the Territory.
+
+## 3. Term
+
+3.1 This Agreement runs for three (3) years from the date written above.
+
+## 4. Governing Law
+
+4.1 This Agreement is governed by the laws of the Province of Ontario.
+"""
+
+SERVICES = """# Services Agreement
+
+This Services Agreement (the "Agreement") is made on 9 June 2022 between Tidewater Calibration LLC ("Provider")
+and Harbor Lab Supply Inc. ("Customer").
+
+## 1. Services
+
+1.1 Provider shall calibrate Customer's laboratory balances twice a year at Customer's premises.
+
+## 2. Fees
+
+2.1 Customer shall pay the fees in Schedule 1 within thirty (30) days of each invoice.
+
+## 3. Term
+
+3.1 This Agreement runs for one (1) year from the date written above.
+
+## 4. Governing Law
+
+4.1 This Agreement is governed by the laws of the State of New York.
+"""
+
+
+@pytest.fixture(scope="module")
+def tenant(ingestor, stores, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("contains")
+    paths = []
+    for name, text in (("larchmont-distribution.md", DISTRIBUTION), ("tidewater-services.md", SERVICES)):
+        (folder / name).write_text(text, encoding="utf-8")
+        paths.append(folder / name)
+    t = f"t_{uuid.uuid4().hex[:10]}"
+    report = ingestor.ingest_files(paths, t)
+    assert [f.status for f in report.files] == ["ingested", "ingested"], report.files
+    try:
+        yield t
+    finally:
+        for store in (stores.pg, stores.vectors, stores.graph):
+            store.delete_tenant(t)
+
+
+def test_the_clause_under_its_heading_is_quoted_first(stores, settings, tenant):
+    answer = answer_question(stores, settings, "Which of these contracts contains an exclusivity clause: the "
+                                               "Larchmont distribution agreement or the Tidewater services "
+                                               "agreement?", tenant=tenant)
+    assert not answer.refused, answer.text
+    verdict = answer.text.split(". ")[0]
+    assert "Distribution Agreement" in verdict and "Services Agreement" not in verdict, answer.text
+    first = answer.citations[0]
+    assert first.document_title == "Distribution Agreement", answer.citations
+    assert "shall not appoint any other distributor" in first.quote and "earlier agreement" not in first.quote, first.quote
+    assert "No exclusivity clause was found in" in answer.text
+    assert len(answer.citations) <= 2
