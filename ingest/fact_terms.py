@@ -172,8 +172,8 @@ _BASE_OTHER = re.compile(
 _ANNIVERSARY = re.compile(
     ws(
         r"\b(?:(?P<ord>[a-z]+)(?: \(\d+(?:st|nd|rd|th)?\))?|(?P<num>\d+)(?: ?(?:st|nd|rd|th))?|"
-        r"(?P<nyear>[\w]+)[- ]year) anniversary of the (?:effective date|commencement date|"
-        r"date (?:hereof|of this agreement)|execution)"
+        r"(?P<nyear>[\w]+)[- ]year) anniversary of the (?:effective date|(?P<anchor>(?:commencement|launch|"
+        r"closing|opening|start) date)|date (?:hereof|of this agreement)|execution)"
     ),
     re.I,
 )
@@ -254,6 +254,47 @@ def _start_date_in(sentence: str, before_pos: int):
         if _STARTS_ON.search(sentence[max(0, d.start - 40) : d.start]):
             return d.value
     return None
+
+
+# what a named start date stands for: '"Commencement Date" shall mean the date on which ... The parties anticipate
+# the Commencement Date to be November 16, 1998', 'on March 1, 2004 (the "Launch Date")', '"Commencement Date"
+# means the Effective Date'
+_ANCHOR_IS = re.compile(
+    ws(r"^[\"”)]?\s*(?:(?:shall|will|is expected to|is anticipated to|to) be|is|occurs?|means|shall mean|:)\s*"
+       r"(?:on\s+|on or about\s+|as of\s+)?$"),
+    re.I,
+)
+_ANCHOR_NAMED_AFTER = re.compile(r"\(\s*(?:the\s+)?[\"“]?$", re.I)
+_ANCHOR_IS_SIGNING = re.compile(r"\b(?:effective date|date (?:hereof|of this agreement)|execution)\b", re.I)
+
+
+def _anchor_day(doc: DocContext, name: str, base_day: dt.date | None) -> dt.date | None:
+    """The day a term's named start ("the eighth anniversary of the Commencement Date") stands for: a date the
+    contract gives it ('anticipate the Commencement Date to be November 16, 1998', 'March 1, 2004 (the "Launch
+    Date")'); the effective date where it is defined as that or never defined at all; None where it is defined as an
+    event with no date ('the date on which Conversion has been completed'): an end counted from the effective date
+    would be wrong."""
+    text = doc.text
+    pattern = re.compile(r"\b" + r"\s+".join(name.split()) + r"\b", re.I)
+    defined = False
+    for m in pattern.finditer(text):
+        quoted = text[max(0, m.start() - 1) : m.start()] in "\"“" and text[m.end() : m.end() + 1] in "\"”"
+        after = text[m.end() : m.end() + 60]
+        for d in find_dates(after)[:1]:
+            if _ANCHOR_IS.search(after[: d.start]):
+                return d.value
+        before = text[max(0, m.start() - 60) : m.start()]
+        dates = find_dates(before)
+        if quoted and dates and _ANCHOR_NAMED_AFTER.search(before[dates[-1].end :]):
+            return dates[-1].value
+        if quoted and re.match(r"[\"”]\s*(?:shall\s+)?(?:means?|refers?\s+to)\b", text[m.end() : m.end() + 30], re.I):
+            defined = True
+            lo, hi = doc.sentences.span_at(m.start())
+            if _ANCHOR_IS_SIGNING.search(text[m.end() : hi]):
+                return base_day
+    # a commencement date the contract never defines is read as the start of its term, as before; a launch,
+    # closing or opening date without a day is an event
+    return base_day if not defined and name.lower().startswith("commencement") else None
 
 
 _OF_SIGNING = re.compile(ws(r"anniversary of the (?:date (?:hereof|of this agreement)|execution)"), re.I)
@@ -397,8 +438,11 @@ def term_and_expiry(
             # "the first anniversary of the date of this Agreement" runs from signing, even where the term
             # itself "will begin on February 1"
             start = agreement if agreement is not None and _OF_SIGNING.search(a.group(0)) else base
-            if start is not None and start.value_date:
-                exp = add_duration(start.value_date, dur)
+            day = start.value_date if start is not None else None
+            if a.group("anchor"):
+                day = _anchor_day(doc, a.group("anchor"), day)
+            if day is not None:
+                exp = add_duration(day, dur)
                 out.append(
                     doc.fact(
                         "expiration_date",

@@ -65,6 +65,15 @@ def top(facts, attribute):
          "years unless earlier terminated.", "2022-12-31"),
         ("The term of this Agreement shall begin on April 14, 2018 and continue for an initial period of three "
          "(3) years unless earlier terminated.", "2021-04-14"),
+        # an anniversary of a named start counts from the day the contract gives that start, not the effective date
+        ('"Commencement Date" shall mean the date on which the conversion has been completed. The parties '
+         'anticipate the Commencement Date to be November 16, 2017. "Term" shall mean the period commencing on the '
+         "Effective Date and terminating on the eighth anniversary of the Commencement Date.", "2025-11-16"),
+        ('The Platform shall go live on March 1, 2018 (the "Launch Date"). This Agreement shall continue until the '
+         "third anniversary of the Launch Date.", "2021-03-01"),
+        # a commencement date defined as the effective date is the effective date
+        ('"Commencement Date" means the Effective Date. This Agreement shall continue until the second '
+         "anniversary of the Commencement Date.", "2019-01-15"),
     ],
 )
 def test_expiration_rules(sentence, expected):
@@ -100,6 +109,13 @@ def test_expiration_rules(sentence, expected):
         "Payment: invoices dated March 1, 2018 to June 30, 2018 are due in thirty days.",
         # a notice or an option that expires is not the agreement
         "Beta's option to purchase the Equipment shall expire December 31, 2019.",
+        # a named start that is an event with no day gives no end date, rather than one counted from the effective
+        # date
+        '"Commencement Date" shall mean the date on which the conversion has been completed. "Term" shall mean '
+        "the period commencing on the Effective Date and terminating on the eighth anniversary of the "
+        "Commencement Date.",
+        'The Closing shall take place no later than 90 days after the date hereof (the "Closing Date"). This '
+        "Agreement shall continue until the second anniversary of the Closing Date.",
     ],
 )
 def test_expiration_negatives(sentence):
