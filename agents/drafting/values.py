@@ -82,6 +82,7 @@ class ValueDrafter(DraftBuilder):
             for e in stated[:1] or facts:
                 if fact_of(e).attribute in ("expiration_date", "term") and self.state_term_only(e, label, many_docs):
                     return e
+        defining = self.defining_clause(facts[0], stated[0]) if stated else None
         facts = stated
         if facts:
             best = facts[0]
@@ -95,6 +96,9 @@ class ValueDrafter(DraftBuilder):
             self.say(f'The {label}{doc} is {self.value_text(best)} ({self.where(best.citation)}: '
                      f'"{short_quote(best.citation.quote)}"{f"; also stated on {pages}" if also else ""})',
                      [n] + [self.cite(e, e.citation.quote) for e in also])
+            if defining is not None:
+                self.say(f'The contract makes that day its {label} in {self.where(defining.citation)}: '
+                         f'"{short_quote(defining.citation.quote)}"', [self.cite(defining)])
             self.note_table_conflict(best, facts[1:] + self.texts_for({self.document_of(best)}))
             self.note_earlier_version(best, attribute)
             return best
@@ -241,6 +245,18 @@ class ValueDrafter(DraftBuilder):
                          f'(calculated)', [self.cite(e), self.cite(start)])
                 return True
         return False
+
+    def defining_clause(self, top: Evidence, shown: Evidence) -> Evidence | None:
+        """The clause that defines a start date by reference ("This Agreement shall become effective on the date of
+        execution", "shall come into force on the Date of the Agreement"): the best reading, when its quote does not
+        state the day and the reading the answer quotes states the same day elsewhere. Cited beside that quote, so
+        the reader sees which clause makes that day the start, not only where the day is written."""
+        f = fact_of(top)
+        if f.attribute not in ("effective_date", "commencement_date") or top.id == shown.id \
+                or self.with_stated_quote(top) is not None or f.value_text != fact_of(shown).value_text \
+                or top.citation.char_start == shown.citation.char_start:
+            return None
+        return top
 
     def state_term_only(self, e: Evidence, label: str, many_docs: bool) -> bool:
         """The term is quoted but no quoted start date gives the end: state the term, invent no date."""
