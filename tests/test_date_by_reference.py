@@ -56,3 +56,46 @@ def test_the_defining_clause_and_the_stated_day_are_both_cited(stores, settings,
     assert any("12th day of April, 2019" in q for q in quotes), quotes
     assert "4.1" in answer.text
     assert unsupported_claims(answer, "What is the effective date of the Marlow consulting agreement?") == []
+
+
+OUTSOURCING = """# Outsourcing Agreement
+
+This Outsourcing Agreement (the "Agreement") is made on 16 February 2018 between Tri-County Savings Bank ("Bank")
+and Keystone Processing Corp. ("Processor").
+
+## 1. Definitions
+
+1.1 "Commencement Date" means the date on which the conversion of the Bank's accounts to the Processor's system has
+been completed. The parties anticipate the Commencement Date to be November 16, 2018.
+
+1.2 "Term" means the period commencing on the date of this Agreement and terminating on the eighth anniversary of
+the Commencement Date.
+
+## 2. Services
+
+2.1 Processor shall provide the account processing services described in Schedule A.
+
+## 3. Governing Law
+
+3.1 This Agreement is governed by the laws of the State of Wisconsin.
+"""
+
+
+@pytest.fixture(scope="module")
+def outsourcing(ingestor, stores, tmp_path_factory):
+    with one_contract_tenant(ingestor, stores, tmp_path_factory.mktemp("anchor"), "keystone-outsourcing.md",
+                             OUTSOURCING) as t:
+        yield t
+
+
+def test_a_term_counted_from_a_named_start_cites_that_start(stores, settings, outsourcing):
+    """The end is the eighth anniversary of the Commencement Date, which the contract gives in another sentence: the
+    answer calculates it from that date, cites where it is stated, and never counts from the signing date."""
+    question = "When does the Keystone outsourcing agreement expire?"
+    answer = answer_question(stores, settings, question, tenant=outsourcing)
+    assert not answer.refused, answer.text
+    assert "2026-11-16" in answer.text and "2026-02-16" not in answer.text, answer.text
+    quotes = [c.quote for c in answer.citations]
+    assert any("eighth anniversary" in q for q in quotes), quotes
+    assert any("November 16, 2018" in q for q in quotes), quotes
+    assert unsupported_claims(answer, question) == []

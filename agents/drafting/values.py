@@ -22,10 +22,11 @@ from agents.drafting.quoting import (
 )
 from tools.base import MAX_QUOTE_CHARS
 from tools.calculator import CalculatorArgs
+from tools.chunks import chunk_evidence
 from tools.text import normalise_space, sentences
 from veridict.domain import AMOUNT_KIND_NAMES, attribute_label
 from veridict.domain.names import alias_key
-from veridict.domain.values import add_period, extract_figures, parse_date, periods_in, quote_states
+from veridict.domain.values import add_period, extract_figures, find_dates, parse_date, periods_in, quote_states
 from veridict.types import Evidence
 
 START_ATTRS = ("effective_date", "commencement_date", "agreement_date")
@@ -244,7 +245,48 @@ class ValueDrafter(DraftBuilder):
                          f'{begin.isoformat()} ({self.where(start.citation)}), so it ends on {end.isoformat()} '
                          f'(calculated)', [self.cite(e), self.cite(start)])
                 return True
-        return False
+        found = self.start_in_text(e, end, periods)
+        if found is None:
+            return False
+        start, sentence, begin, surface = found
+        doc = f" of {self.title(e, version=True)}" if many_docs or self.plan.documents else ""
+        n = self.cite(start, sentence)
+        self.draft.derived_dates.append(end.isoformat())
+        self.say(f'The {label}{doc} is calculated, not stated: the agreement runs {surface} '
+                 f'({self.where(e.citation)}: "{short_quote(e.citation.quote)}") from {begin.isoformat()} '
+                 f'({self.cited_where(n)}: "{short_quote(sentence)}"), so it ends on {end.isoformat()} (calculated)',
+                 [self.cite(e), n])
+        return True
+
+    def start_in_text(self, e: Evidence, end: dt.date, periods: list) -> tuple[Evidence, str, dt.date, str] | None:
+        """A term counted from a start no stored date fact holds ("the eighth anniversary of the Commencement
+        Date", the contract giving that date elsewhere): the first sentence of the document stating a date from
+        which one of the quoted periods runs to ``end``, as a cited passage, with that date and the period's words.
+        None without such a sentence (or without the stores)."""
+        ctx = self.ctx
+        pg = getattr(ctx, "pg", None)
+        doc_id = self.document_of(e)
+        document = ctx.document(doc_id) if ctx is not None and pg is not None else None
+        if document is None:
+            return None
+        try:
+            chunks = pg.document_chunks(ctx.tenant, doc_id)
+        except Exception:  # the text channel being down only means no calculation
+            return None
+        for chunk in chunks:
+            for d in find_dates(chunk.text):
+                for period in periods:
+                    when = add_period(d.value, period.value)
+                    if when is None or end not in (when, when - dt.timedelta(days=1)):
+                        continue
+                    lo, hi = next(((a, b) for a, b in sentences(chunk.text) if a <= d.start < b), (0, len(chunk.text)))
+                    sentence = normalise_space(chunk.text[lo:hi])
+                    if len(sentence) > MAX_QUOTE_CHARS:
+                        continue
+                    ev, meta = chunk_evidence(ctx, chunk, document, "lexical", 1.0)
+                    self.meta.setdefault(ev.id, meta)
+                    return ev, sentence, d.value, period.surface
+        return None
 
     def defining_clause(self, top: Evidence, shown: Evidence) -> Evidence | None:
         """The clause that defines a start date by reference ("This Agreement shall become effective on the date of
