@@ -49,7 +49,8 @@ def resolve_documents(plan: Plan, ctx: ToolContext) -> tuple[Plan, list[TraceSte
         note = None
         try:
             _resolve_ref(ref, ctx, down)
-            _by_names(ref, ctx, one_document=plan.intent in ONE_DOCUMENT_INTENTS or len(plan.documents) > 1)
+            _by_names(ref, ctx, one_document=plan.intent in ONE_DOCUMENT_INTENTS or len(plan.documents) > 1,
+                      question=plan.question if len(plan.documents) == 1 else "")
         except StoreError as exc:
             note = f"document lookup failed: {exc}"
             ref.explicit = False  # unreachable is not "no such document"
@@ -166,12 +167,17 @@ def _named_in_question(question: str, ctx: ToolContext) -> DocumentRef | None:
                        resolved_by="names")
 
 
-def _by_names(ref: DocumentRef, ctx: ToolContext, one_document: bool) -> None:
+def _by_names(ref: DocumentRef, ctx: ToolContext, one_document: bool, question: str = "") -> None:
     """The document-name index on a reference: narrows several fitting documents to the best named one (when
-    the question is about one contract), or finds one that the rules did not when the reference names it."""
+    the question is about one contract), or finds one that the rules did not when the reference names it.
+    ``question``: the whole question, when this is its only reference; where the reference's own words fit
+    several documents equally, its other words pick among them ("When did Oxbow sign its alliance deal with
+    Global Energy?": the reference is "deal with Global Energy", and "Oxbow" names one of the two)."""
     if len(ref.document_ids) > 1 and one_document:
         # a tie here keeps the rules' documents (party names stored at ingest are not clean enough to ask back)
         _narrow(ref, ctx, ref.mention, ids=set(ref.document_ids), mark_ambiguous=False)
+        if len(ref.document_ids) > 1 and question:
+            _narrow(ref, ctx, question, ids=set(ref.document_ids), mark_ambiguous=False)
         return
     if ref.document_ids or not ref.explicit:
         return

@@ -1,0 +1,64 @@
+"""A reference whose own words fit two contracts equally is settled by the question's other words: real ingestion,
+stores, name index and planner."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+
+from agents.planner import load_spacy, parse_question
+from agents.resolve import resolve_documents
+from tools.base import ToolContext
+
+ALLIANCE = """# Strategic Alliance Agreement
+
+This Strategic Alliance Agreement (the "Agreement") is made as of December 21, 2016 by and between Oxbow Carbon LLC,
+a Delaware limited liability company ("Oxbow"), and Global Energy, Inc., a Nevada corporation ("Global Energy").
+
+## 1. Alliance
+
+1.1 Oxbow and Global Energy shall cooperate in developing petroleum coke gasification projects.
+
+## 2. Governing Law
+
+2.1 This Agreement is governed by the laws of the State of New York.
+"""
+
+SUPPLY = """# Joint Supply Agreement
+
+This Joint Supply Agreement (the "Agreement") is made as of May 1, 2020 by and between Vertex Energy, LLC, a Delaware
+limited liability company ("Vertex"), and Harbor Fuels Inc., a Texas corporation ("Harbor").
+
+## 1. Supply
+
+1.1 Vertex shall supply marine fuel to Harbor at the prices in Schedule 1.
+
+## 2. Governing Law
+
+2.1 This Agreement is governed by the laws of the State of Texas.
+"""
+
+
+@pytest.fixture(scope="module")
+def tenant(ingestor, stores, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("tie")
+    paths = []
+    for name, text in (("oxbow-alliance.md", ALLIANCE), ("vertex-supply.md", SUPPLY)):
+        (folder / name).write_text(text, encoding="utf-8")
+        paths.append(folder / name)
+    t = f"t_{uuid.uuid4().hex[:10]}"
+    report = ingestor.ingest_files(paths, t)
+    assert [f.status for f in report.files] == ["ingested", "ingested"], report.files
+    try:
+        yield t
+    finally:
+        for store in (stores.pg, stores.vectors, stores.graph):
+            store.delete_tenant(t)
+
+
+def test_the_questions_other_words_pick_between_tied_documents(stores, tenant):
+    ctx = ToolContext.from_stores(stores, tenant)
+    question = parse_question("When did Oxbow sign its alliance deal with Global Energy?", load_spacy())
+    plan, _, _ = resolve_documents(question, ctx)
+    assert [r.titles for r in plan.documents] == [["Strategic Alliance Agreement"]], plan.documents
