@@ -257,6 +257,7 @@ def test_everyday_comparisons(nlp, question, comparison, attribute):
 @pytest.mark.parametrize(("question", "name"), [
     ("We're Globex. Who's on the other side of our reseller contract?", "Globex"),
     ("Who did Initech sign the supply contract with?", "Initech"),
+    ("Who did Initech partner with in the strategic alliance?", "Initech"),
 ])
 def test_who_is_on_the_other_side_asks_for_the_parties(nlp, question, name):
     plan = parse_question(question, nlp)

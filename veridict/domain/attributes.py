@@ -189,7 +189,7 @@ ATTRIBUTES: tuple[Attribute, ...] = (
          r"who (is|are) the (vendor|supplier|customer|licensee|"
          r"licensor|distributor|provider|consultant|contractor|buyer|seller)", r"who signed",
          r"(between|among) whom", r"\bwho(['’]s|\s+is|\s+are)\b.{0,30}\bother\s+(side|end)\b",
-         r"\bwho\s+(did|do|does)\s+(\w+\s+){1,3}(sign|contract|deal)\w*\b.*\bwith\b"),
+         r"\bwho\s+(did|do|does)\s+(\w+\s+){1,3}(sign|contract|deal|partner|team)\w*\b.*\bwith\b"),
         ("party", "parties", "between", "by and between"),
         ("between", "party", "parties"),
         (),
