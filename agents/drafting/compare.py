@@ -100,8 +100,8 @@ def draft_contains(d: ValueDrafter) -> None:
                                           d.without_denials(d.key_word_clauses(set(ref.document_ids)))]))]
     if not closest:
         # no sentence names the clause's key words either: the one the clause model reads as nearest to it
-        closest = [(ref, (*best, 0)) for ref in d.plan.documents
-                   if (best := d.nearest_clause(set(ref.document_ids)))]
+        closest = [(ref, (*near, 0)) for ref in d.plan.documents
+                   if (near := d.nearest_clause(set(ref.document_ids)))]
     if not closest:
         return
     ref, (ev, span, _, _) = max(closest, key=lambda c: c[1][2])

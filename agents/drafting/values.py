@@ -264,13 +264,14 @@ class ValueDrafter(DraftBuilder):
         which one of the quoted periods runs to ``end``, as a cited passage, with that date and the period's words.
         None without such a sentence (or without the stores)."""
         ctx = self.ctx
-        pg = getattr(ctx, "pg", None)
+        if ctx is None or ctx.pg is None:
+            return None
         doc_id = self.document_of(e)
-        document = ctx.document(doc_id) if ctx is not None and pg is not None else None
+        document = ctx.document(doc_id)
         if document is None:
             return None
         try:
-            chunks = pg.document_chunks(ctx.tenant, doc_id)
+            chunks = ctx.pg.document_chunks(ctx.tenant, doc_id)
         except Exception:  # the text channel being down only means no calculation
             return None
         for chunk in chunks:
