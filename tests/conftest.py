@@ -57,15 +57,24 @@ def shared_data() -> Path:
 
 
 @contextmanager
-def one_contract_tenant(ingestor, stores, folder: Path, file_name: str, text: str) -> Iterator[str]:
-    """A fresh tenant holding one contract written from ``text`` and ingested for real; deleted afterwards."""
+def contracts_tenant(ingestor, stores, folder: Path, contracts: dict[str, str]) -> Iterator[str]:
+    """A fresh tenant holding the contracts ``{file name: text}``, written and ingested for real; deleted
+    afterwards."""
     tenant = f"t_{uuid.uuid4().hex[:10]}"
-    path = folder / file_name
-    path.write_text(text, encoding="utf-8")
-    report = ingestor.ingest_files([path], tenant)
-    assert [f.status for f in report.files] == ["ingested"], report.files
+    paths = []
+    for file_name, text in contracts.items():
+        path = folder / file_name
+        path.write_text(text, encoding="utf-8")
+        paths.append(path)
+    report = ingestor.ingest_files(paths, tenant)
+    assert [f.status for f in report.files] == ["ingested"] * len(paths), report.files
     try:
         yield tenant
     finally:
         for store in (stores.pg, stores.vectors, stores.graph):
             store.delete_tenant(tenant)
+
+
+def one_contract_tenant(ingestor, stores, folder: Path, file_name: str, text: str):
+    """A fresh tenant holding one contract written from ``text`` and ingested for real; deleted afterwards."""
+    return contracts_tenant(ingestor, stores, folder, {file_name: text})

@@ -4,11 +4,10 @@ ingestion, stores and answer graph."""
 
 from __future__ import annotations
 
-import uuid
-
 import pytest
 
 from graphs.answer_graph import answer_question
+from tests.conftest import contracts_tenant
 
 DISTRIBUTION = """# Distribution Agreement
 
@@ -65,19 +64,8 @@ and Harbor Lab Supply Inc. ("Customer").
 
 @pytest.fixture(scope="module")
 def tenant(ingestor, stores, tmp_path_factory):
-    folder = tmp_path_factory.mktemp("contains")
-    paths = []
-    for name, text in (("larchmont-distribution.md", DISTRIBUTION), ("tidewater-services.md", SERVICES)):
-        (folder / name).write_text(text, encoding="utf-8")
-        paths.append(folder / name)
-    t = f"t_{uuid.uuid4().hex[:10]}"
-    report = ingestor.ingest_files(paths, t)
-    assert [f.status for f in report.files] == ["ingested", "ingested"], report.files
-    try:
+    with contracts_tenant(ingestor, stores, tmp_path_factory.mktemp("contains"), {"larchmont-distribution.md": DISTRIBUTION, "tidewater-services.md": SERVICES}) as t:
         yield t
-    finally:
-        for store in (stores.pg, stores.vectors, stores.graph):
-            store.delete_tenant(t)
 
 
 def test_the_clause_under_its_heading_is_quoted_first(stores, settings, tenant):

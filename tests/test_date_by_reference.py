@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from graphs.answer_graph import answer_question
-from tests.conftest import one_contract_tenant
+from tests.conftest import contracts_tenant
 from veridict.evaluation.scoring import unsupported_claims
 
 CONTRACT = """# Consulting Agreement
@@ -39,23 +39,7 @@ term thereafter unless terminated by either party on ninety (90) days' written n
 """
 
 
-@pytest.fixture(scope="module")
-def tenant(ingestor, stores, tmp_path_factory):
-    with one_contract_tenant(ingestor, stores, tmp_path_factory.mktemp("byref"), "marlow-consulting.md",
-                             CONTRACT) as t:
-        yield t
 
-
-def test_the_defining_clause_and_the_stated_day_are_both_cited(stores, settings, tenant):
-    answer = answer_question(stores, settings, "What is the effective date of the Marlow consulting agreement?",
-                             tenant=tenant)
-    assert not answer.refused, answer.text
-    assert "2019-04-12" in answer.text
-    quotes = [c.quote for c in answer.citations]
-    assert any("effective on the date of execution" in q for q in quotes), quotes
-    assert any("12th day of April, 2019" in q for q in quotes), quotes
-    assert "4.1" in answer.text
-    assert unsupported_claims(answer, "What is the effective date of the Marlow consulting agreement?") == []
 
 
 OUTSOURCING = """# Outsourcing Agreement
@@ -82,17 +66,29 @@ the Commencement Date.
 
 
 @pytest.fixture(scope="module")
-def outsourcing(ingestor, stores, tmp_path_factory):
-    with one_contract_tenant(ingestor, stores, tmp_path_factory.mktemp("anchor"), "keystone-outsourcing.md",
-                             OUTSOURCING) as t:
+def tenant(ingestor, stores, tmp_path_factory):
+    with contracts_tenant(ingestor, stores, tmp_path_factory.mktemp("byref"),
+                          {"marlow-consulting.md": CONTRACT, "keystone-outsourcing.md": OUTSOURCING}) as t:
         yield t
 
 
-def test_a_term_counted_from_a_named_start_cites_that_start(stores, settings, outsourcing):
+def test_the_defining_clause_and_the_stated_day_are_both_cited(stores, settings, tenant):
+    answer = answer_question(stores, settings, "What is the effective date of the Marlow consulting agreement?",
+                             tenant=tenant)
+    assert not answer.refused, answer.text
+    assert "2019-04-12" in answer.text
+    quotes = [c.quote for c in answer.citations]
+    assert any("effective on the date of execution" in q for q in quotes), quotes
+    assert any("12th day of April, 2019" in q for q in quotes), quotes
+    assert "4.1" in answer.text
+    assert unsupported_claims(answer, "What is the effective date of the Marlow consulting agreement?") == []
+
+
+def test_a_term_counted_from_a_named_start_cites_that_start(stores, settings, tenant):
     """The end is the eighth anniversary of the Commencement Date, which the contract gives in another sentence: the
     answer calculates it from that date, cites where it is stated, and never counts from the signing date."""
     question = "When does the Keystone outsourcing agreement expire?"
-    answer = answer_question(stores, settings, question, tenant=outsourcing)
+    answer = answer_question(stores, settings, question, tenant=tenant)
     assert not answer.refused, answer.text
     assert "2026-11-16" in answer.text and "2026-02-16" not in answer.text, answer.text
     quotes = [c.quote for c in answer.citations]

@@ -3,12 +3,11 @@ stores, name index and planner."""
 
 from __future__ import annotations
 
-import uuid
-
 import pytest
 
 from agents.planner import load_spacy, parse_question
 from agents.resolve import resolve_documents
+from tests.conftest import contracts_tenant
 from tools.base import ToolContext
 
 ALLIANCE = """# Strategic Alliance Agreement
@@ -42,19 +41,8 @@ limited liability company ("Vertex"), and Harbor Fuels Inc., a Texas corporation
 
 @pytest.fixture(scope="module")
 def tenant(ingestor, stores, tmp_path_factory):
-    folder = tmp_path_factory.mktemp("tie")
-    paths = []
-    for name, text in (("oxbow-alliance.md", ALLIANCE), ("vertex-supply.md", SUPPLY)):
-        (folder / name).write_text(text, encoding="utf-8")
-        paths.append(folder / name)
-    t = f"t_{uuid.uuid4().hex[:10]}"
-    report = ingestor.ingest_files(paths, t)
-    assert [f.status for f in report.files] == ["ingested", "ingested"], report.files
-    try:
+    with contracts_tenant(ingestor, stores, tmp_path_factory.mktemp("tie"), {"oxbow-alliance.md": ALLIANCE, "vertex-supply.md": SUPPLY}) as t:
         yield t
-    finally:
-        for store in (stores.pg, stores.vectors, stores.graph):
-            store.delete_tenant(t)
 
 
 def test_the_questions_other_words_pick_between_tied_documents(stores, tenant):
