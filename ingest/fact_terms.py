@@ -271,14 +271,15 @@ _ANCHOR_IS_SIGNING = re.compile(r"\b(?:effective date|date (?:hereof|of this agr
 def _anchor_day(doc: DocContext, name: str, base_day: dt.date | None) -> dt.date | None:
     """The day a term's named start ("the eighth anniversary of the Commencement Date") stands for: a date the
     contract gives it ('anticipate the Commencement Date to be November 16, 1998', 'March 1, 2004 (the "Launch
-    Date")'); the effective date where it is defined as that or never defined at all; None where it is defined as an
-    event with no date ('the date on which Conversion has been completed'): an end counted from the effective date
-    would be wrong."""
+    Date")'); the effective date where it is defined as that, or (a commencement date only) never defined at all;
+    None otherwise, as for a start defined as an event with no day ('the date on which Conversion has been
+    completed'): an end counted from the effective date would be wrong."""
     text = doc.text
     pattern = re.compile(r"\b" + r"\s+".join(name.split()) + r"\b", re.I)
     defined = False
     for m in pattern.finditer(text):
-        quoted = text[max(0, m.start() - 1) : m.start()] in "\"“" and text[m.end() : m.end() + 1] in "\"”"
+        opens, closes = text[max(0, m.start() - 1) : m.start()], text[m.end() : m.end() + 1]
+        quoted = bool(opens) and opens in "\"“" and bool(closes) and closes in "\"”"
         after = text[m.end() : m.end() + 60]
         for d in find_dates(after)[:1]:
             if _ANCHOR_IS.search(after[: d.start]):
@@ -289,8 +290,8 @@ def _anchor_day(doc: DocContext, name: str, base_day: dt.date | None) -> dt.date
             return dates[-1].value
         if quoted and re.match(r"[\"”]\s*(?:shall\s+)?(?:means?|refers?\s+to)\b", text[m.end() : m.end() + 30], re.I):
             defined = True
-            lo, hi = doc.sentences.span_at(m.start())
-            if _ANCHOR_IS_SIGNING.search(text[m.end() : hi]):
+            _, end = doc.sentences.span_at(m.start())
+            if _ANCHOR_IS_SIGNING.search(text[m.end() : end]):
                 return base_day
     # a commencement date the contract never defines is read as the start of its term, as before; a launch,
     # closing or opening date without a day is an event
