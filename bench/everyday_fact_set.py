@@ -29,7 +29,7 @@ OUT = ROOT / "bench" / "questions" / "everyday_facts"
 
 
 def build(sweep: Path = SWEEP, wordings: Path = OUT / "questions.tsv") -> list[dict]:
-    twins = {q["qid"]: q for q in map(json.loads, (sweep / "questions.jsonl").read_text().splitlines())}
+    twins = {q["qid"]: q for q in map(json.loads, (sweep / "questions.jsonl").read_text(encoding="utf-8").splitlines())}
     out = []
     for line in wordings.read_text(encoding="utf-8").splitlines():
         if not line.strip():

@@ -47,7 +47,8 @@ def draft_compare(d: ValueDrafter) -> None:
     d.draft.claims[first:] = verdict + d.draft.claims[first:before]  # the answer first, then its grounds
 
 
-def _strongest(d: ValueDrafter, ranked: list[tuple[int, Evidence, str]]) -> list[tuple[Evidence, str, float, int]]:
+def _clearest_quotes(d: ValueDrafter,
+                     ranked: list[tuple[int, Evidence, str]]) -> list[tuple[Evidence, str, float, int]]:
     """One document's quotes of the asked clause, clearest first, each with how strongly the quote check reads it
     as the clause (-1 without a model) and its rank: the candidates of the best rank (the order a question about
     that document alone quotes them in) ordered by that reading (in their own order without a model)."""
@@ -72,7 +73,7 @@ def draft_contains(d: ValueDrafter) -> None:
     found: list[tuple[DocumentRef, list[tuple[Evidence, str, float, int]]]] = []
     missing: list[DocumentRef] = []
     for ref in d.plan.documents:
-        quotes = _strongest(d, d.clause_candidates(set(ref.document_ids)))
+        quotes = _clearest_quotes(d, d.clause_candidates(set(ref.document_ids)))
         if quotes:
             found.append((ref, quotes))
         else:
@@ -96,7 +97,7 @@ def draft_contains(d: ValueDrafter) -> None:
         return
     # none passed the quote check, so its rank says little: the key-word sentences are taken as one rank
     closest = [(ref, best[0]) for ref in d.plan.documents
-               if (best := _strongest(d, [(0, e, q) for _, _, e, q in
+               if (best := _clearest_quotes(d, [(0, e, q) for _, _, e, q in
                                           d.without_denials(d.key_word_clauses(set(ref.document_ids)))]))]
     if not closest:
         # no sentence names the clause's key words either: the one the clause model reads as nearest to it

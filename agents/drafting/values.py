@@ -26,10 +26,28 @@ from tools.chunks import chunk_evidence
 from tools.text import normalise_space, sentences
 from veridict.domain import AMOUNT_KIND_NAMES, attribute_label
 from veridict.domain.names import alias_key
-from veridict.domain.values import add_period, extract_figures, find_dates, parse_date, periods_in, quote_states
+from veridict.domain.values import (
+    DurationMatch,
+    add_period,
+    extract_figures,
+    find_dates,
+    parse_date,
+    periods_in,
+    quote_states,
+)
 from veridict.types import Evidence
 
 START_ATTRS = ("effective_date", "commencement_date", "agreement_date")
+
+
+def period_ending(begin: dt.date, end: dt.date, periods: list[DurationMatch]) -> DurationMatch | None:
+    """The first of ``periods`` that, run from ``begin``, ends on ``end`` or the day after it (a term "for one year
+    from January 1" ends on December 31)."""
+    for period in periods:
+        when = add_period(begin, period.value)
+        if when is not None and end in (when, when - dt.timedelta(days=1)):
+            return period
+    return None
 
 
 class ValueDrafter(DraftBuilder):
@@ -70,12 +88,13 @@ class ValueDrafter(DraftBuilder):
         if facts and attribute == "expiration_date" and fact_of(facts[0]).attribute == "term":
             if self.state_expiry_from_term(facts[0]):
                 return facts[0]
-        stated = [q for q in (self.with_stated_quote(e) for e in facts) if q is not None]
+        readings = [self.with_stated_quote(e) for e in facts]  # each fact with a quote that states it, or None
+        stated = [q for q in readings if q is not None]
         if facts and (not stated or fact_of(stated[0]).attribute == "term"):
             # no quote states the date: derive it from a quoted start date and the quoted term, or say only
             # what the page says; never show a figure the user cannot find in a cited quote
-            for e in facts:
-                if fact_of(e).attribute.endswith("_date") and self.with_stated_quote(e) is None and \
+            for e, reading in zip(facts, readings, strict=True):
+                if fact_of(e).attribute.endswith("_date") and reading is None and \
                         self.state_calculated_date(e, label, doc_ids, many_docs):
                     return e
             if stated and self.state_expiry_from_term(stated[0]):
@@ -83,7 +102,7 @@ class ValueDrafter(DraftBuilder):
             for e in stated[:1] or facts:
                 if fact_of(e).attribute in ("expiration_date", "term") and self.state_term_only(e, label, many_docs):
                     return e
-        defining = self.defining_clause(facts[0], stated[0]) if stated else None
+        defining = self.defining_clause(facts[0], stated[0]) if stated and readings[0] is None else None
         facts = stated
         if facts:
             best = facts[0]
@@ -231,34 +250,33 @@ class ValueDrafter(DraftBuilder):
             if sf.attribute == f.attribute:
                 continue
             begin = sf.value_date or parse_date(sf.value_text)
-            if begin is None:
+            period = period_ending(begin, end, periods) if begin is not None else None
+            if begin is None or period is None:
                 continue
-            for period in periods:
-                when, surface = add_period(begin, period.value), period.surface
-                if when is None or end not in (when, when - dt.timedelta(days=1)):
-                    continue
-                doc = f" of {self.title(e, version=True)}" if many_docs or self.plan.documents else ""
-                start_label = attribute_label(sf.attribute)
-                self.draft.derived_dates.append(end.isoformat())
-                self.say(f'The {label}{doc} is calculated, not stated: the agreement runs {surface} '
-                         f'({self.where(e.citation)}: "{short_quote(e.citation.quote)}") from its {start_label}, '
-                         f'{begin.isoformat()} ({self.where(start.citation)}), so it ends on {end.isoformat()} '
-                         f'(calculated)', [self.cite(e), self.cite(start)])
-                return True
+            start_words = f"its {attribute_label(sf.attribute)}, {begin.isoformat()} ({self.where(start.citation)})"
+            self.say_calculated(e, label, many_docs, period.surface, end, start_words, [self.cite(e), self.cite(start)])
+            return True
         found = self.start_in_text(e, end, periods)
         if found is None:
             return False
         start, sentence, begin, surface = found
-        doc = f" of {self.title(e, version=True)}" if many_docs or self.plan.documents else ""
         n = self.cite(start, sentence)
-        self.draft.derived_dates.append(end.isoformat())
-        self.say(f'The {label}{doc} is calculated, not stated: the agreement runs {surface} '
-                 f'({self.where(e.citation)}: "{short_quote(e.citation.quote)}") from {begin.isoformat()} '
-                 f'({self.cited_where(n)}: "{short_quote(sentence)}"), so it ends on {end.isoformat()} (calculated)',
-                 [self.cite(e), n])
+        start_words = f'{begin.isoformat()} ({self.cited_where(n)}: "{short_quote(sentence)}")'
+        self.say_calculated(e, label, many_docs, surface, end, start_words, [self.cite(e), n])
         return True
 
-    def start_in_text(self, e: Evidence, end: dt.date, periods: list) -> tuple[Evidence, str, dt.date, str] | None:
+    def say_calculated(self, e: Evidence, label: str, many_docs: bool, surface: str, end: dt.date, start_words: str,
+                       cites: list[int]) -> None:
+        """The sentence for an end date calculated from the quoted term ``e`` (its period's words ``surface``) and
+        a start (``start_words``: the start and where it is cited)."""
+        doc = f" of {self.title(e, version=True)}" if many_docs or self.plan.documents else ""
+        self.draft.derived_dates.append(end.isoformat())
+        self.say(f'The {label}{doc} is calculated, not stated: the agreement runs {surface} '
+                 f'({self.where(e.citation)}: "{short_quote(e.citation.quote)}") from {start_words}, so it ends on '
+                 f'{end.isoformat()} (calculated)', cites)
+
+    def start_in_text(self, e: Evidence, end: dt.date,
+                      periods: list[DurationMatch]) -> tuple[Evidence, str, dt.date, str] | None:
         """A term counted from a start no stored date fact holds ("the eighth anniversary of the Commencement
         Date", the contract giving that date elsewhere): the first sentence of the document stating a date from
         which one of the quoted periods runs to ``end``, as a cited passage, with that date and the period's words.
@@ -276,27 +294,27 @@ class ValueDrafter(DraftBuilder):
             return None
         for chunk in chunks:
             for d in find_dates(chunk.text):
-                for period in periods:
-                    when = add_period(d.value, period.value)
-                    if when is None or end not in (when, when - dt.timedelta(days=1)):
-                        continue
-                    lo, hi = next(((a, b) for a, b in sentences(chunk.text) if a <= d.start < b), (0, len(chunk.text)))
-                    sentence = normalise_space(chunk.text[lo:hi])
-                    if len(sentence) > MAX_QUOTE_CHARS:
-                        continue
-                    ev, meta = chunk_evidence(ctx, chunk, document, "lexical", 1.0)
-                    self.meta.setdefault(ev.id, meta)
-                    return ev, sentence, d.value, period.surface
+                period = period_ending(d.value, end, periods)
+                if period is None:
+                    continue
+                lo, hi = next(((a, b) for a, b in sentences(chunk.text) if a <= d.start < b), (0, len(chunk.text)))
+                sentence = normalise_space(chunk.text[lo:hi])
+                if len(sentence) > MAX_QUOTE_CHARS:
+                    continue
+                ev, meta = chunk_evidence(ctx, chunk, document, "lexical", 1.0)
+                self.meta.setdefault(ev.id, meta)
+                return ev, sentence, d.value, period.surface
         return None
 
     def defining_clause(self, top: Evidence, shown: Evidence) -> Evidence | None:
         """The clause that defines a start date by reference ("This Agreement shall become effective on the date of
         execution", "shall come into force on the Date of the Agreement"): the best reading, when its quote does not
         state the day and the reading the answer quotes states the same day elsewhere. Cited beside that quote, so
-        the reader sees which clause makes that day the start, not only where the day is written."""
+        the reader sees which clause makes that day the start, not only where the day is written. ``top``'s own
+        quote is known not to state its day (the caller read it)."""
         f = fact_of(top)
         if f.attribute not in ("effective_date", "commencement_date") or top.id == shown.id \
-                or self.with_stated_quote(top) is not None or f.value_text != fact_of(shown).value_text \
+                or f.value_text != fact_of(shown).value_text \
                 or top.citation.char_start == shown.citation.char_start:
             return None
         return top
