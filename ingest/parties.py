@@ -446,6 +446,7 @@ _DESCRIPTOR = re.compile(
     r"association|bank|limited\s+liability)\b"
 )
 _RUN_CONNECTORS = {"&", "of", "and", "de", "du", "der", "la", "the", "für", "for"}
+_TITLE_WORDS = {"agreement", "contract", "amendment", "addendum"}  # a document's title, never part of a name
 
 
 def _name_before_descriptor(segment: str) -> int | None:
@@ -457,6 +458,8 @@ def _name_before_descriptor(segment: str) -> int | None:
     start = None
     for t in reversed(toks):
         w = t.group(0)
+        if w.lower().strip(",.:;") in _TITLE_WORDS:
+            break  # "... RIGHTS AGREEMENT  Synchron, a California corporation": the title ends the run
         if w[:1].isupper() or w[:1].isdigit() or w.lower().strip(",.") in ("inc", "llc", "ltd"):
             start = t.start()
         elif w.lower() in _RUN_CONNECTORS and start is not None:

@@ -276,3 +276,12 @@ def test_a_party_read_without_its_legal_form_gets_the_one_full_name_the_opening_
     assert full_name(joined, "ARCA U.S. TREASURY FUND", len(joined)) is None
     described = "USA Managed Care Organization (USA MCO) A Texas Corporation"
     assert full_name(described, "USA Managed Care Organization", len(described)) is None
+
+
+def test_a_one_word_name_after_the_title_is_the_party_not_a_town_of_its_address():
+    got = parties(
+        "SUPPLY AGREEMENT   Wexford, an Ohio corporation having its place of business at 12 Main Street, Dayton, "
+        'OH 45402 (the "Supplier"), and Norland Tools Ltd., a Delaware corporation (the "Buyer"), agree as follows:'
+    )
+    assert list(got) == ["Wexford", "Norland Tools Ltd."]
+    assert got["Wexford"][0] == "supplier"
