@@ -165,7 +165,8 @@ def asks_yes_no(question: str) -> bool:
 
 
 # "Under the services contract with Vitalibis, is ...": the place comes first, the question after the comma
-_LEAD = re.compile(r"^(under|in|for|per|as for|regarding) [^,?]{3,80},\s*", re.IGNORECASE)
+# so does a condition: "If they give another customer a lower price, do we get it too?"
+_LEAD = re.compile(r"^(under|in|for|per|as for|regarding|if|once|after|before) [^,?]{3,80},\s*", re.IGNORECASE)
 _EXISTS = re.compile(r"^(is|are) (there|any|anyone|anything)\b", re.IGNORECASE)
 _WANTS_WORDING = re.compile(r"\b(quote|show me|point me|where (it|the contract|the agreement|the deal) says|"
                             r"(the|its|exact) (language|wording))\b", re.IGNORECASE)
@@ -190,10 +191,24 @@ def clause_question(plan: Plan) -> Plan:
         return plan
     if not (_WANTS_WORDING.search(plan.question) or plan.clause_types):
         return plan
+    return as_clause_lookup(plan, plan.clause_types)
+
+
+def as_clause_lookup(plan: Plan, clause_types: list[str]) -> Plan:
+    """The plan as a lookup of ``clause_types``, the value it named in passing dropped."""
     lookup = plan.model_copy(update={"intent": "clause_lookup", "attribute": None, "attributes": [],
-                                     "qualifier": None, "qualifiers": []})
+                                     "qualifier": None, "qualifiers": [], "clause_types": list(clause_types)})
     lookup.tools = default_tools(lookup)
     return lookup
+
+
+def value_in_passing(plan: Plan) -> bool:
+    """A yes/no question whose only cue named a value that clause questions name in passing, and no clause type:
+    "Is there a fixed sum they owe if they miss the delivery date?" asks whether a clause is there (liquidated
+    damages), not for an amount. Whether it does is for the meaning reading to say (``meaning_hint``); one that
+    states a figure checks the value."""
+    return (plan.intent == "exact_value" and plan.attribute in _INCIDENTAL_VALUES and not plan.clause_types
+            and not re.search(r"\d", plan.question) and asks_yes_no(plan.question))
 
 
 # The kind of value a question's own words ask for; the small embedder hardly tells "who" from "when".

@@ -29,7 +29,7 @@ from agents.critic import RelevantPassages, grade_evidence, parse_relevant, rele
 from agents.drafting import Drafter, carry_addenda, documents_block, llm_evidence, parse_llm_draft
 from agents.expand import expand_queries
 from agents.llm import LLMUnavailable, call_llm, call_structured, make_chat_model, prompt_messages
-from agents.meaning import clause_question, meaning_hint, qualifier_hint
+from agents.meaning import as_clause_lookup, clause_question, meaning_hint, qualifier_hint, value_in_passing
 from agents.plan_hint import PlanHint, clean_hint, merge_hint, needs_hint, parse_hint
 from agents.planner import load_spacy, parse_question
 from agents.provenance import build_answer
@@ -181,10 +181,14 @@ class _Nodes:
         trace: list[TraceStep] = []
         plan = clause_question(parse_question(question, self.nlp()))
         embedder = self.stores.embedder if self.stores else None
-        if needs_hint(plan) and embedder is not None:  # no cue word named it: read it by meaning
+        in_passing = value_in_passing(plan)
+        if (needs_hint(plan) or in_passing) and embedder is not None:  # no cue word named it: read it by meaning
             meaning_started = time.perf_counter()
             hint, reading = meaning_hint(plan, embedder)
-            if hint is not None:
+            if hint is not None and in_passing:  # a clause the value was named in passing for, or the value
+                hint = hint if hint.clause_types else None
+                plan = as_clause_lookup(plan, hint.clause_types) if hint else plan
+            elif hint is not None:
                 plan = merge_hint(plan, hint, source="meaning")
             trace.append(TraceStep(node="plan", tool="meaning", ms=ms_since(meaning_started),
                                    arguments={"nearest": f"{reading.kind}:{reading.name}" if reading else None,

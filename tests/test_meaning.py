@@ -7,6 +7,7 @@ import pytest
 from agents.meaning import (
     AGREED_MIN_SIMILARITY,
     MIN_SIMILARITY,
+    as_clause_lookup,
     asks_yes_no,
     bare_question,
     clause_model_reading,
@@ -14,6 +15,7 @@ from agents.meaning import (
     meaning_hint,
     meaning_model,
     qualifier_hint,
+    value_in_passing,
     with_contract,
 )
 from agents.planner import load_spacy, parse_question
@@ -192,3 +194,26 @@ def test_a_value_question_beside_a_clause_type_stays_a_value_question():
                      "Is the minimum purchase under the Contoso deal 500 units a year?"):
         plan = parse_question(question, load_spacy())
         assert plan.intent == "exact_value" and clause_question(plan) == plan
+
+
+@pytest.mark.parametrize(("question", "clause_type"), [
+    # the only cue named an amount in passing; what is asked is whether the clause is there
+    ("If Globex misses the delivery date, is there a fixed sum they owe?", "liquidated_damages"),
+    # a condition leads the yes/no question
+    ("If Globex gives another customer a lower price, do we get it too?", "most_favored_nation"),
+])
+def test_a_yes_no_question_naming_an_amount_in_passing_is_read_as_the_clause_by_meaning(embedder, question,
+                                                                                         clause_type):
+    plan = clause_question(parse_question(question, load_spacy()))
+    assert plan.intent == "exact_value" and plan.attribute == "amount" and not plan.clause_types  # rules alone
+    assert value_in_passing(plan)
+    hint, _ = meaning_hint(plan, embedder)
+    assert hint is not None and hint.clause_types == [clause_type]
+    read = as_clause_lookup(plan, hint.clause_types)
+    assert read.intent == "clause_lookup" and read.attribute is None and read.clause_types == [clause_type]
+
+
+def test_a_value_question_or_a_stated_figure_is_no_value_in_passing():
+    nlp = load_spacy()
+    assert not value_in_passing(clause_question(parse_question("How much is the fee under the Globex deal?", nlp)))
+    assert not value_in_passing(clause_question(parse_question("Is the fee under the Globex deal $500?", nlp)))
