@@ -116,6 +116,43 @@ def test_an_exclusion_of_all_but_direct_damages_is_a_cap_on_liability():
                                               "the Production Lead Time.")
 
 
+
+@pytest.mark.parametrize(("text", "tag"), [
+    # wordings of the train half's labelled clauses that no pattern read before
+    ("Neither party may assign this Agreement, in whole or in part, without the other party's written consent.",
+     "anti_assignment"),
+    ("The Supplier may transfer its rights hereunder only with the prior express written consent of the Buyer; a "
+     "transfer without the Buyer's prior express written consent is ineffective.", "anti_assignment"),
+    ("Any attempt to assign this Agreement other than as permitted above will be null and void.", "anti_assignment"),
+    ("Each Party waives any right to recover consequential, incidental or punitive damages from the other Party.",
+     "cap_on_liability"),
+    ("Replacement of the goods shall be the Buyer's sole and exclusive remedy for a breach of this warranty.",
+     "cap_on_liability"),
+    ("Under no circumstances shall either party be liable for lost profits.", "cap_on_liability"),
+    ("If this Agreement is terminated, the Distributor may continue to sell its stock of Products for six months "
+     "after the termination date.", "post_termination_services"),
+    ("The Distributor shall handle no products that are competitive with the Products within the Territory.",
+     "non_compete"),
+    ("The Franchisee must not become a Competitor in the upscale hotel market.", "non_compete"),
+    ("The fee shall be equal to 5.2% of the gross proceeds received in the Offering.", "revenue_profit_sharing"),
+    ("The Agent shall be paid a commission on each sale it introduces.", "revenue_profit_sharing"),
+    ("Either party may terminate on notice if the other party's corporate structure has undergone a material "
+     "ownership change.", "change_of_control"),
+])
+def test_wordings_found_missing_on_the_train_half_are_tagged(text, tag):
+    assert tag in tag_text(text)
+
+
+@pytest.mark.parametrize(("text", "tag"), [
+    ("Either party may assign this Agreement to an Affiliate on written notice.", "anti_assignment"),
+    ("The Distributor shall continue to sell the Products in the Territory.", "post_termination_services"),
+    # the word alone is mostly the regulator in an EDGAR exhibit's legend
+    ("Confidential treatment requested; omitted portions were filed with the Securities and Exchange Commission.",
+     "revenue_profit_sharing"),
+])
+def test_the_new_wordings_do_not_fire_on_near_misses(text, tag):
+    assert tag not in tag_text(text)
+
 CONTRACT = """SERVICES AGREEMENT
 
 1. Term

@@ -40,6 +40,14 @@ RULES: dict[str, Rule] = {
             r"\bnot\s+(?:be\s+)?(?:assignable|transferable)\b(?![^.]{0,40}licen)",
             r"\bno\s+(?:party|assignment)\b[^.]{0,80}\bassign",
             r"\bany\s+(?:purported\s+)?(?:attempted\s+)?assignment\b[^.]{0,120}\b(?:void|null)",
+            # the wordings the patterns above missed on the train half's labelled clauses ("Neither party may
+            # assign ...", "... without the other party's prior written consent", "Any attempt to assign ... void")
+            r"\b(?:neither|no)\s+party\b[^.]{0,40}\b(?:may|shall|will|can)\b[^.]{0,40}\b(?:assign|transfer|"
+            r"delegate)",
+            r"\b(?:assign|transfer|delegat)\w*\b[^.]{0,200}\bwithout\s+(?:[\w'’]+\s+){0,6}?(?:consent|approval|"
+            r"permission)",
+            r"\battempt\w*\s+to\s+(?:assign|transfer)\b[^.]{0,200}\b(?:void|null)",
+            r"\bmust\s+not\s+" + _w(4) + r"(?:assign|transfer|delegate)\w*",
         ),
         titles=(r"\bassignment\b", r"\bassignability\b"),
     ),
@@ -52,6 +60,8 @@ RULES: dict[str, Rule] = {
             r"\b(?:sale|transfer|acquisition)\s+of\s+(?:all\s+or\s+)?substantially\s+all\b",
             r"\bby\s+operation\s+of\s+law\b",
             r"\bcontrolling\s+interest\b",
+            # train half: "has undergone a material ownership change", "the ownership ... have materially changed"
+            r"\bownership\b[^.]{0,60}\bchange[sd]?\b",
         ),
         titles=(r"\bchange\s+(?:of|in)\s+control\b",),
     ),
@@ -65,6 +75,11 @@ RULES: dict[str, Rule] = {
             r"(?:shall\s+not|will\s+not|may\s+not|refrain|prohibit)",
             r"\b(?:shall\s+not|will\s+not|may\s+not|refrain\s+from)\b[^.]{0,160}\b(?:competing|"
             r"competitive)\s+(?:product|business|service)",
+            # train half: "goods which are competitive with the Product", "not become a Competitor"
+            r"\b(?:products?|goods|services?|business)\s+(?:which|that)\s+(?:are|is|will|would)\s+(?:be\s+)?"
+            r"(?:competitive|compete|competing)\b",
+            r"\bbecome\s+a\s+competitor\b",
+            r"\bprohibit\w*\s+competition\b",
         ),
         titles=(r"\bnon-?compet", r"\bcompetition\b", r"\brestrictive\s+covenant"),
     ),
@@ -169,6 +184,14 @@ RULES: dict[str, Rule] = {
             # "Both parties will not have liability for any damages other than direct damages."
             r"\b(?:not|no)\s+(?:have\s+|bear\s+)?(?:any\s+)?liabilit\w*\s+for\s+(?:any\s+)?(?:[\w-]+\s+){0,3}"
             r"damages\b",
+            # what the train half's labelled caps say in other words: a waiver of indirect damages, a sole remedy,
+            # the entire liability, "under no circumstances ... liable", "liable for any consequential" cut by a line
+            r"\b(?:recover|seek|claim)\w*\b[^.]{0,120}\b(?:indirect|incidental|consequential|special|punitive|"
+            r"exemplary)\b[^.]{0,80}\b(?:damages|losses)\b",
+            r"\bsole\s+(?:and\s+exclusive\s+)?remed(?:y|ies)\b",
+            r"\bentire\s+liability\b",
+            r"\bunder\s+no\s+circumstances\b[^.]{0,120}\bliab\w*",
+            r"\bliable\s+(?:to\s+\w+\s+)?for\s+any\s+(?:incidental|indirect|consequential|special|punitive)\b",
         ),
         titles=(r"\blimitation\s+(?:of|on)\s+liabilit", r"\bliability\s+(?:cap|limit)"),
     ),
@@ -292,6 +315,9 @@ RULES: dict[str, Rule] = {
             r"\btermination\s+assistance\b",
             r"\bfor\s+a\s+period\s+of\b[^.]{0,80}\b(?:after|following)\s+(?:the\s+)?(?:termination|"
             r"expiration)\b",
+            # "may continue to use Nexstar's facility ... for a period of six months" after termination (train half)
+            r"\bcontinue\s+to\s+(?:use|sell|distribute|perform|provide|maintain|supply)\b[^.]{0,160}\b(?:after|"
+            r"following|beyond|until)\b",
         ),
         titles=(
             r"\beffects?\s+of\s+termination\b",
@@ -322,7 +348,14 @@ RULES: dict[str, Rule] = {
             r"proceeds|receipts|sales)s?\b",
             r"\b(?:percent|%)\s*(?:\(\d+%?\)\s*)?of\s+(?:all\s+)?(?:the\s+)?(?:net|gross|total)\s+"
             r"(?:revenue|sales|profit|receipts|income|proceeds)",
-            r"\bcommissions?\b",
+            # a commission paid or earned (the word alone is mostly the Securities and Exchange Commission)
+            r"\b(?:pay|paid|payable|earn\w*|receive\w*|entitled\s+to)\b[^.]{0,60}\bcommissions?\b",
+            # train half: "5.2% of the gross proceeds", "90% of the total Available Margin", "*** of Net Revenues"
+            r"\d(?:\.\d+)?\s*%\)?\s+of\s+(?:the\s+|all\s+|such\s+|any\s+)?(?:[\w\"“”'-]+\s+){0,3}?(?:proceeds|"
+            r"revenues?|sales|margin|profits?|purchase\s+price|receipts|income)\b",
+            r"\b(?:percent|percentage)\s+(?:\([\d.]+%?\)\s+)?of\s+(?:the\s+|all\s+|such\s+|any\s+)?"
+            r"(?:[\w\"“”'-]+\s+){0,3}?(?:proceeds|revenues?|sales|margin|profits?|receipts|income)\b",
+            r"\*{3}\s+of\s+(?:the\s+)?(?:net|gross)\s+(?:revenues?|sales|proceeds|receipts)\b",
         ),
         titles=(r"\broyalt", r"\brevenue\s+shar", r"\bprofit\s+shar"),
     ),

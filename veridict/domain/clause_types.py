@@ -100,7 +100,7 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         # "compet" alone also finds "competent court" and "competitive terms"
         key_terms=("non-compet", "noncompet", "not compete", "not to compete", "compete with",
                    "competes with", "competing", "in competition", "competitor", "competitive business",
-                   "competitive product"),
+                   "competitive product", "competitive with", "prohibit competition"),
     ),
     ClauseType(
         "exclusivity", "exclusivity",
@@ -176,7 +176,7 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
               r"\bnew owners?\b"),
         synonyms=("change of control", "merger", "acquisition", "controlling interest"),
         key_terms=("change of control", "change in control", "change of ownership", "merger", "acquisition of",
-                   "acquired by", "controlling interest", "substantially all of"),
+                   "acquired by", "controlling interest", "substantially all of", "ownership change"),
     ),
     ClauseType(
         "revenue_profit_sharing", "revenue profit sharing",
@@ -313,7 +313,8 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
               r"\bcaps? on (how much|what)\b", r"\b(on the hook|exposure)\b",
               r"\b(damages|liabilit\w*)\b[^?]{0,15}\b(limited|capped)\b"),
         synonyms=("limitation of liability", "liability", "shall not exceed", "aggregate"),
-        key_terms=("liabilit&!liability compan&!liability partnership", "liable"),
+        key_terms=("liabilit&!liability compan&!liability partnership", "liable", "consequential damages",
+                   "sole remed", "exclusive remed"),
     ),
     ClauseType(
         "liquidated_damages", "liquidated damages",
