@@ -217,3 +217,12 @@ def test_a_value_question_or_a_stated_figure_is_no_value_in_passing():
     nlp = load_spacy()
     assert not value_in_passing(clause_question(parse_question("How much is the fee under the Globex deal?", nlp)))
     assert not value_in_passing(clause_question(parse_question("Is the fee under the Globex deal $500?", nlp)))
+
+
+def test_a_clause_reading_between_045_and_050_stands_when_the_clause_model_agrees(embedder):
+    plan = clause_question(parse_question("Is Globex free to sign up other distributors in our region?", load_spacy()))
+    readings = meaning_model(embedder).readings(bare_question(plan), embedder)
+    readings = [r for r in readings if r.kind == "clause"]
+    assert readings[0].name == "exclusivity" and AGREED_MIN_SIMILARITY <= readings[0].similarity < 0.50
+    hint, _ = meaning_hint(plan, embedder)
+    assert hint is not None and hint.clause_types == ["exclusivity"]

@@ -293,7 +293,9 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         "audit_rights", "audit rights",
         "A right to audit or inspect the other party's books, records or premises.",
         cues=(r"\baudit", "inspect (the )?(books|records)", "books (or|and) records",
-              r"\b(go|look|dig|check|examine|inspect|review)\w*\b[^?]{0,25}\b(books|records|accounts|ledgers)\b"),
+              r"\b(go|look|dig|check|examine|inspect|review)\w*\b[^?]{0,25}\b(books|records|accounts|ledgers)\b",
+              r"\b(verify|check)\w*\b[^?]{0,40}\b(reports?|statements?|figures|numbers|accounts)\b[^?]{0,20}\b"
+              r"(accurate|correct|right|true)\b"),
         synonyms=("audit", "books and records", "inspect"),
         key_terms=("audit", "inspect", "books"),
     ),
@@ -330,6 +332,7 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         "warranty_duration", "warranty duration",
         "How long a warranty lasts.",
         cues=("warrant", r"\bhow long\b[^?]{0,40}\b(guarantee\w*|defects? (are |is )?covered)\b",
+              r"\bhow long\b[^?]{0,60}\b(defects?|defective|faults?|faulty)\b",
               r"\bguarantee\w*\b[^?]{0,30}\b(last|lasts|run out|runs out|expire|expires|period)\b"),
         synonyms=("warranty", "warrants", "warranty period"),
         key_terms=("warranty period", "warrant&days&!per day", "warrant&month&!per month",
@@ -478,7 +481,10 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
                cues=(r"\b(irrevoc|revok|revoc|perpetu)\w*\b[^?]{0,40}\b(licen[cs]|rights? to use)",
                      r"\b(licen[cs]\w*|rights? to use)\b[^?]{0,60}\b(irrevoc\w*|revok\w*|revoc\w*|perpetu\w*|"
                      r"forever|for ever|indefinitely|permanent\w*|never (ends?|expires?|runs? out))\b",
-                     r"\b(take|taking|took|pull|pulling) (back|away)\b[^?]{0,20}\b(the |our |their |its )?licen[cs]")),
+                     r"\b(take|taking|took|pull|pulling) (back|away)\b[^?]{0,20}\b(the |our |their |its )?licen[cs]",
+                     # "Can they ever pull our right to use the technology?"
+                     r"\b(pull|pulls|pulling|withdraw\w*|take back|takes back|cancel\w*)\b[^?]{0,15}\b(the |our |"
+                     r"their |its )?(licen[cs]\w*|rights? to use)\b")),
     ClauseType("unlimited_license", "unlimited license",
                "A licence without limits on use, copies or users.", names=("unlimited/all-you-can-eat license",),
                cues=(r"\bunlimited (number of )?(users|seats|copies|use|installations)\b",
