@@ -358,8 +358,10 @@ def rewrite(plan: Plan, query: str, attempt: int, used_tools: set[str]) -> Rewri
         new.rewrites_done.append("switch")
         return Rewrite(query=query, plan=new,
                        strategy="switch tools: " + ", ".join(switched or ["vectors without clause-type filter"]))
-    # only documents guessed from a bare name (or an LLM hint) are dropped; a named title stays
-    inferred = [r for r in new.documents if not r.explicit and r.resolved_by != "title"]
+    # only documents guessed from a bare name (or an LLM hint) are dropped; a named title stays, and so do the
+    # contracts of a party the question names ("Can Pareteum pull our licence?" is not answered from another
+    # contract when Pareteum's says nothing)
+    inferred = [r for r in new.documents if not r.explicit and r.resolved_by != "title" and not r.by_party]
     if "widen" not in done and inferred:
         new.documents = [r for r in new.documents if r not in inferred]
         new.rewrites_done.append("widen")

@@ -22,6 +22,9 @@ class DocumentRef(BaseModel):
     titles: list[str] = Field(default_factory=list)
     resolved_by: str | None = None
     ambiguous: bool = False  # several documents fit it equally: ``document_ids`` are the candidates
+    # resolved from a party's name in the question (the contracts that name it a party): the question is about
+    # them, so a search that finds nothing there is never widened to the rest of the library
+    by_party: bool = False
 
 
 class Constraints(BaseModel):

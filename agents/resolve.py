@@ -63,15 +63,19 @@ def resolve_documents(plan: Plan, ctx: ToolContext) -> tuple[Plan, list[TraceSte
             if name.lower() in named:
                 continue
             started = time.perf_counter()
+            by_party = False
             try:  # a party's name: the contracts it is a party to; another name: those that mention it
-                ids = _indexed_party_documents(ctx, name) or _entity_document_ids(ctx, name, down)
+                ids = _indexed_party_documents(ctx, name)
+                by_party = bool(ids)
+                ids = ids or _entity_document_ids(ctx, name, down)
             except StoreError:
                 ids = set()
             docs = _active(ctx, ids)
             if docs:
                 ref = DocumentRef(mention=name, parties=[name], explicit=False,
                                   document_ids=[d.id for d in docs][:MAX_DOCS_PER_REF],
-                                  titles=[d.title for d in docs][:MAX_DOCS_PER_REF], resolved_by="entity")
+                                  titles=[d.title for d in docs][:MAX_DOCS_PER_REF], resolved_by="entity",
+                                  by_party=by_party)
                 if plan.intent in ONE_DOCUMENT_INTENTS and len(docs) > 1:
                     try:  # "Walabot's reseller deal with Vayyar": the question's other words pick among them
                         _narrow(ref, ctx, plan.question, ids={d.id for d in docs}, mark_ambiguous=False)
@@ -164,7 +168,7 @@ def _named_in_question(question: str, ctx: ToolContext) -> DocumentRef | None:
     doc = index.documents[best.document_id]
     ctx.remember(doc)
     return DocumentRef(mention=" ".join(best.matched), explicit=False, document_ids=[doc.id], titles=[doc.title],
-                       resolved_by="names")
+                       resolved_by="names", by_party=True)
 
 
 def _by_names(ref: DocumentRef, ctx: ToolContext, one_document: bool, question: str = "") -> None:
