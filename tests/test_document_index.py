@@ -78,6 +78,14 @@ def test_a_brand_found_only_at_the_start_of_a_file_name_word():
     assert _top(index, "Can we sublicense under the Zebra license?") == ["d6"]
 
 
+def test_a_lower_case_word_does_not_begin_a_file_name_word():
+    docs = [*DOCS, _doc(6, "Sponsorship Agreement", "FREEZETAGINC_2018-EX-10.1-Sponsorship Agreement.pdf")]
+    index = DocumentIndex(docs, {**NAMES, "d6": ["Freeze Tag, Inc."]})
+    found = index.match("Is Northwind free to sign up other distributors?", names_only=True)
+    assert [m.document_id for m in found] == ["d1"]  # "free" is a word of the question, not "FreezeTagInc"
+    assert _top(index, "Can we end the Freeze sponsorship early?") == ["d6"]
+
+
 def test_a_party_name_finds_the_contracts_it_is_a_party_to():
     index = DocumentIndex(DOCS, NAMES)
     assert sorted(index.party_documents("CloudSecure GmbH")) == ["d1", "d2"]

@@ -166,7 +166,8 @@ class DocumentIndex:
         words += pieces
         best: dict[str, Match] = {}
         for key, weight in words:
-            for index_word, how in self._lookup(key):
+            # a file-name word begun by a lower-case word is no name ("free" begins "FreezeTagInc")
+            for index_word, how in self._lookup(key, prefix=weight >= 1.0):
                 idf = self.idf.get(index_word, 0.0)
                 for doc_id, field_name in self.postings.get(index_word, {}).items():
                     m = best.setdefault(doc_id, Match(document_id=doc_id, score=0.0))
@@ -220,13 +221,13 @@ class DocumentIndex:
                                              " ".join(_TITLE_TOKEN.findall((doc.doc_key or "").lower())))
         return cached
 
-    def _lookup(self, key: str) -> list[tuple[str, float]]:
-        """Index words for a question word, with how well each matches (1 exact; less for near spellings and
-        file-name prefixes)."""
+    def _lookup(self, key: str, prefix: bool = True) -> list[tuple[str, float]]:
+        """Index words for a question word, with how well each matches (1 exact; less for near spellings and,
+        with ``prefix``, the file-name words it begins)."""
         if key in self.postings:
             return [(key, 1.0)]
         out: list[tuple[str, float]] = []
-        if len(key) >= PREFIX_MIN_LEN:
+        if prefix and len(key) >= PREFIX_MIN_LEN:
             at = bisect.bisect_right(self.file_words, key)  # after ``key`` itself, the words it begins
             while at < len(self.file_words) and self.file_words[at].startswith(key):
                 out.append((self.file_words[at], 0.9))
