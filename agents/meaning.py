@@ -24,7 +24,7 @@ from typing import Literal
 import numpy as np
 
 from agents.plan import Plan
-from agents.plan_hint import PlanHint
+from agents.plan_hint import PlanHint, merge_hint, needs_hint
 from agents.planner import default_tools
 from ingest.clause_model import model_for_embedder
 from tools.reads import QueryEmbedder
@@ -281,6 +281,26 @@ def meaning_hint(plan: Plan, embedder: QueryEmbedder) -> tuple[PlanHint | None, 
     if best.kind == "attribute":
         return PlanHint(intent="exact_value", attribute=best.name), best
     return PlanHint(intent="clause_lookup", clause_types=[best.name]), best
+
+
+def wants_meaning(plan: Plan) -> bool:
+    """The rules left the question open (``needs_hint``), or named a value only in passing (``value_in_passing``):
+    what it asks is read by meaning (``read_by_meaning``)."""
+    return needs_hint(plan) or value_in_passing(plan)
+
+
+def read_by_meaning(plan: Plan, embedder: QueryEmbedder) -> tuple[Plan, Reading | None, bool]:
+    """The plan with the nearest clear reading filled in where the rules left a gap; a yes/no question that named
+    a value in passing becomes a lookup of the clause read, or stays as the rules read it. Returns the plan, the
+    nearest reading and whether it was used."""
+    hint, reading = meaning_hint(plan, embedder)
+    if hint is None:
+        return plan, reading, False
+    if value_in_passing(plan):
+        if not hint.clause_types:
+            return plan, reading, False
+        return as_clause_lookup(plan, hint.clause_types), reading, True
+    return merge_hint(plan, hint, source="meaning"), reading, True
 
 
 def qualifier_hint(plan: Plan, embedder: QueryEmbedder) -> tuple[str | None, Reading | None]:

@@ -95,8 +95,7 @@ def write_set(which: str) -> Path:
 
 
 def reading(which: str, show: bool) -> tuple[int, int]:
-    from agents.meaning import as_clause_lookup, clause_question, meaning_hint, value_in_passing
-    from agents.plan_hint import merge_hint, needs_hint
+    from agents.meaning import clause_question, read_by_meaning, wants_meaning
     from agents.planner import load_spacy, parse_question
     from veridict.domain.clause_rules import CUAD_TO_TAG
     from veridict.embeddings import DEFAULT_MODEL, Embedder
@@ -108,13 +107,8 @@ def reading(which: str, show: bool) -> tuple[int, int]:
     for category, question in read_rows(which):
         want = CUAD_TO_TAG[category]
         plan = clause_question(parse_question(question, nlp))
-        in_passing = value_in_passing(plan)
-        if needs_hint(plan) or in_passing:  # as the answer graph's plan step reads it
-            hint, _ = meaning_hint(plan, embedder)
-            if hint is not None and in_passing:
-                plan = as_clause_lookup(plan, hint.clause_types) if hint.clause_types else plan
-            elif hint is not None:
-                plan = merge_hint(plan, hint, source="meaning")
+        if wants_meaning(plan):  # as the answer graph's plan step reads it
+            plan, _, _ = read_by_meaning(plan, embedder)
         got = plan.clause_types[0] if plan.clause_types else None
         ok = got == want or (got is None and plan.qualifier == {"cap_on_liability": "liability_cap"}.get(want, want))
         asked[category] += 1

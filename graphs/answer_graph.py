@@ -29,7 +29,7 @@ from agents.critic import RelevantPassages, grade_evidence, parse_relevant, rele
 from agents.drafting import Drafter, carry_addenda, documents_block, llm_evidence, parse_llm_draft
 from agents.expand import expand_queries
 from agents.llm import LLMUnavailable, call_llm, call_structured, make_chat_model, prompt_messages
-from agents.meaning import as_clause_lookup, clause_question, meaning_hint, qualifier_hint, value_in_passing
+from agents.meaning import clause_question, qualifier_hint, read_by_meaning, wants_meaning
 from agents.plan_hint import PlanHint, clean_hint, merge_hint, needs_hint, parse_hint
 from agents.planner import load_spacy, parse_question
 from agents.provenance import build_answer
@@ -181,19 +181,13 @@ class _Nodes:
         trace: list[TraceStep] = []
         plan = clause_question(parse_question(question, self.nlp()))
         embedder = self.stores.embedder if self.stores else None
-        in_passing = value_in_passing(plan)
-        if (needs_hint(plan) or in_passing) and embedder is not None:  # no cue word named it: read it by meaning
+        if wants_meaning(plan) and embedder is not None:  # no cue word named it: read it by meaning
             meaning_started = time.perf_counter()
-            hint, reading = meaning_hint(plan, embedder)
-            if hint is not None and in_passing:  # a clause the value was named in passing for, or the value
-                hint = hint if hint.clause_types else None
-                plan = as_clause_lookup(plan, hint.clause_types) if hint else plan
-            elif hint is not None:
-                plan = merge_hint(plan, hint, source="meaning")
+            plan, reading, used = read_by_meaning(plan, embedder)
             trace.append(TraceStep(node="plan", tool="meaning", ms=ms_since(meaning_started),
                                    arguments={"nearest": f"{reading.kind}:{reading.name}" if reading else None,
                                               "similarity": reading.similarity if reading else None},
-                                   note="hint used" if hint else "not near enough"))
+                                   note="hint used" if used else "not near enough"))
         if embedder is not None and plan.attribute == "amount" and not plan.qualifier:
             qualifier_started = time.perf_counter()
             kind, reading = qualifier_hint(plan, embedder)

@@ -15,7 +15,9 @@ from agents.meaning import (
     meaning_hint,
     meaning_model,
     qualifier_hint,
+    read_by_meaning,
     value_in_passing,
+    wants_meaning,
     with_contract,
 )
 from agents.planner import load_spacy, parse_question
@@ -209,14 +211,17 @@ def test_a_yes_no_question_naming_an_amount_in_passing_is_read_as_the_clause_by_
     assert value_in_passing(plan)
     hint, _ = meaning_hint(plan, embedder)
     assert hint is not None and hint.clause_types == [clause_type]
-    read = as_clause_lookup(plan, hint.clause_types)
-    assert read.intent == "clause_lookup" and read.attribute is None and read.clause_types == [clause_type]
+    assert wants_meaning(plan)
+    read, _, used = read_by_meaning(plan, embedder)  # as the answer graph's plan step reads it
+    assert used and read.intent == "clause_lookup" and read.attribute is None and read.clause_types == [clause_type]
+    assert as_clause_lookup(plan, hint.clause_types) == read
 
 
-def test_a_value_question_or_a_stated_figure_is_no_value_in_passing():
+def test_a_value_question_or_a_stated_figure_is_no_value_in_passing(embedder):
     nlp = load_spacy()
     assert not value_in_passing(clause_question(parse_question("How much is the fee under the Globex deal?", nlp)))
-    assert not value_in_passing(clause_question(parse_question("Is the fee under the Globex deal $500?", nlp)))
+    stated = clause_question(parse_question("Is the fee under the Globex deal $500?", nlp))
+    assert not value_in_passing(stated) and not wants_meaning(stated)
 
 
 def test_a_clause_reading_between_045_and_050_stands_when_the_clause_model_agrees(embedder):
