@@ -1,0 +1,64 @@
+"""A question that names a party is answered from that party's contract or not at all, never from another contract
+that happens to hold the clause: real ingestion, stores, name index and answer graph."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphs.answer_graph import answer_question
+from tests.conftest import contracts_tenant
+
+RESELLER = """# Channel Partner Reseller Agreement
+
+This Channel Partner Reseller Agreement (the "Agreement") is made as of March 3, 2017 by and between Quorvant
+Networks, Inc., a Delaware corporation ("Quorvant"), and Lindqvist Telecom AB, a Swedish company ("Partner").
+
+## 1. Appointment
+
+1.1 Quorvant appoints Partner as a non-exclusive reseller of the Quorvant roaming services in the Nordic region.
+
+## 2. Fees
+
+2.1 Partner shall pay Quorvant the fees set out in Schedule 1 within thirty (30) days of each invoice.
+
+## 3. Governing Law
+
+3.1 This Agreement is governed by the laws of the State of California.
+"""
+
+PATENTS = """# Intellectual Property Agreement
+
+This Intellectual Property Agreement (the "Agreement") is made as of June 1, 2019 by and between Beltane Speech
+Corporation, a Delaware corporation ("Beltane"), and Corvid Voice Inc., a Delaware corporation ("Corvid").
+
+## 1. License
+
+1.1 Beltane hereby grants to Corvid a worldwide, non-exclusive, fully paid-up, perpetual and irrevocable license
+under the Beltane Patents to make, use and sell speech products. The right to use the technology cannot be revoked.
+
+## 2. Governing Law
+
+2.1 This Agreement is governed by the laws of the State of New York.
+"""
+
+
+@pytest.fixture(scope="module")
+def tenant(ingestor, stores, tmp_path_factory):
+    with contracts_tenant(ingestor, stores, tmp_path_factory.mktemp("named"),
+                          {"quorvant-reseller.md": RESELLER, "beltane-ip.md": PATENTS}) as t:
+        yield t
+
+
+def test_a_clause_the_named_partys_contract_lacks_is_not_quoted_from_another_contract(stores, settings, tenant):
+    answer = answer_question(stores, settings, "Can Quorvant ever pull our right to use the technology?",
+                             tenant=tenant)
+    titles = {c.document_title for c in answer.citations}
+    assert "Intellectual Property Agreement" not in titles, answer.text
+    assert "Beltane" not in answer.text and "irrevocable license" not in answer.text, answer.text
+
+
+def test_the_other_contract_still_answers_when_it_is_named(stores, settings, tenant):
+    answer = answer_question(stores, settings, "Can Beltane ever pull our right to use the technology?",
+                             tenant=tenant)
+    assert not answer.refused, answer.text
+    assert {c.document_title for c in answer.citations} == {"Intellectual Property Agreement"}, answer.text
