@@ -91,6 +91,11 @@ _OTHER_PERIOD = re.compile(r"\b[A-Z][a-z]+ Period\b")  # "the Standstill Period"
 _INCLUDING_ASIDE = re.compile(r",\s*(?:including|together with)\b[^,;]*,", re.I)
 
 
+# a renewal's length follows a renewal word closely ("renews for successive periods of one (1) year"); a period far
+# after it in a long sentence is some other period (a cure period after a patent's "extensions and renewals")
+RENEWAL_REACH = 250
+
+
 def _perpetual_is_term(sentence: str, p: re.Match[str]) -> bool:
     """'This Agreement shall continue until terminated' - not 'no assignment shall be effective
     until such time as ...' nor 'held to be indefinite'."""
@@ -649,6 +654,7 @@ def renewal_terms(doc: DocContext, terms: list[Fact]) -> list[Fact]:
             )
         )
         found = None
+        verbs = [v.start() for v in _RENEW_VERB.finditer(sentence)]
         yty = _YEAR_TO_YEAR.search(sentence, max(0, verb_at - 40))
         for d in find_durations(sentence):
             # "with an automatic 2 year term extensions", "successive one-year renewal terms": the length
@@ -656,6 +662,8 @@ def renewal_terms(doc: DocContext, terms: list[Fact]) -> list[Fact]:
             names_renewal = bool(_LENGTH_OF_RENEWAL.match(sentence[d.end : verb_at])) and d.end <= verb_at
             if d.start < verb_at - 10 and not names_renewal:
                 continue
+            if not names_renewal and not any(v <= d.start + 10 and d.start <= v + RENEWAL_REACH for v in verbs):
+                continue  # "(including all extensions and renewals) of such Patent ... within such 120 day period"
             after = sentence[d.end : d.end + 40]
             before = sentence[max(0, d.start - 50) : d.start]
             if re.match(

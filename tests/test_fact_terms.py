@@ -266,3 +266,25 @@ def test_only_the_agreements_own_period_makes_its_expiration(sentence, expected)
 )
 def test_an_agreement_that_goes_on_after_its_initial_term_until_notice_renews_indefinitely(sentence, expected):
     assert top(facts_of(OPENING + sentence), "renewal_term") == expected
+
+
+def test_a_period_far_after_a_renewal_word_is_no_renewal_term():
+    """A long sentence that names a patent's "extensions and renewals" and, hundreds of characters later, a cure
+    period states no renewal of the agreement; a renewal length right after its verb, or a later renewal verb in
+    the same sentence, still does."""
+    far = OPENING + (
+        "4.2 Irrevocability. The licenses granted under this Agreement are irrevocable, except that (a) the license "
+        "granted to a Patent shall automatically terminate upon the expiration of the statutory term (including all "
+        "extensions and renewals) of such Patent, and (b) Seller may terminate the license granted pursuant to "
+        "Section 2.2(c) (and no other provision of this Agreement), following the Closing Date and upon prior "
+        "written notice to Purchaser, in the event Purchaser materially breaches Section 2.2(c) and fails to cure "
+        "such material breach within such one hundred twenty (120) day period after Purchaser's receipt of "
+        "written notice.\n")
+    assert top(facts_of(far), "renewal_term") is None
+    near = OPENING + (
+        "2. Term. This Agreement shall commence on the Effective Date and shall continue until the four-year "
+        "anniversary of the Effective Date (such period, as it may be extended, either by the mutual written "
+        "agreement of the parties or automatically, or earlier terminated being referred to as the \"Consultation "
+        "Period\"), unless sooner terminated in accordance with Section 4, and shall automatically renew for "
+        "successive one-year periods, unless the Company provides 90 days' notice of termination.\n")
+    assert top(facts_of(near), "renewal_term") == "1 year"
