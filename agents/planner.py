@@ -123,6 +123,11 @@ def parse_question(question: str, nlp=None) -> Plan:
         plan.intent == "compare" and _comparison(low) == "contains")  # "which of these contains a cap on liability"
     if about_clause and plan.clause_types and not _asks_value(low):
         plan.attributes = [a for a in plan.attributes if a not in ("amount",)]
+    if plan.intent in ("list", "count") and not plan.attributes:
+        # "how many contracts contain a renewal provision?": a clause that is itself a stored fact (renewal term,
+        # governing law, notice period) is counted from the fact rows, one per contract that states it, as
+        # "how many contracts have a renewal term?" is, not from the passages one search retrieves
+        plan.attributes = [t for t in plan.clause_types if t in ATTRIBUTE_BY_NAME][:1]
     if plan.intent in ("clause_lookup",) and plan.clause_types:
         # a clause question names a clause type; an attribute cue inside it is not a value request
         plan.attributes = [a for a in plan.attributes if attribute_clause_types(a) and

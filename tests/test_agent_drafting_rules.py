@@ -602,3 +602,27 @@ def test_a_quote_is_labelled_as_the_clause_it_reads_as_not_the_first_asked():
     assert quote_label(["non_compete", "termination_for_convenience"], "Either party may end it.") == \
         "non-compete or termination for convenience"
     assert quote_label([], no_hire) == ""
+
+
+def test_a_count_of_contracts_with_a_renewal_provision_counts_the_renewal_facts_it_lists():
+    """"Contain a renewal provision" is counted from the renewal-term facts, one line per contract; a fact whose
+    quote does not state its length in figures ("one (I) year") is listed by its quote, so that no line is dropped
+    by the figure check and the count says as many as the lines show."""
+    question = "How many contracts in the collection contain a renewal provision?"
+    plan = parse_question(question)
+    assert plan.intent == "count" and plan.attribute == "renewal_term" and "facts" in plan.tools, plan
+    plain = _fact_in("d1", "RESELLER AGREEMENT", "renewal_term", "1 year",
+                     "Thereafter, this Agreement automatically renews for successive terms of one (1) year.")
+    typo = _fact_in("d2", "HOSTING AGREEMENT", "renewal_term", "1 year",
+                    "This Agreement shall automatically renew beyond the Initial Term for successive one (I) year "
+                    "terms, unless a Party provides the other with notice.")
+    items = [plain, typo]
+    meta = {e.id: HitMeta(document_id=e.citation.document_id, channel="facts") for e in items}
+    grades = {e.id: Grade(id=e.id, relevance=0.9, key_terms=True) for e in items}
+    answer = build_answer(question, Drafter(plan, items, meta, grades, None).build(items), {e.id: e for e in items})
+    assert answer.text.startswith("2 documents match"), answer.text
+    assert {c.document_title for c in answer.citations} == {"RESELLER AGREEMENT", "HOSTING AGREEMENT"}, answer.text
+    assert "one (I) year" in answer.text and "1 year" in answer.text
+    # a clause that is no stored fact is still listed from the clauses
+    other = parse_question("Which contracts in the collection contain a change of control clause?")
+    assert other.intent == "list" and other.attribute is None and other.clause_types == ["change_of_control"]

@@ -75,7 +75,7 @@ CASES = [
     ("Which contracts in the collection contain a most favored nation clause?", "list", None, None,
      "most_favored_nation", 0),
     ("List all contracts governed by the laws of Germany.", "list", "governing_law", None, None, 0),
-    ("How many contracts in the collection contain a renewal provision?", "count", None, None, "renewal_term", 0),
+    ("How many contracts in the collection contain a renewal provision?", "count", "renewal_term", None, "renewal_term", 0),
     ("How many agreements were signed after 2019?", "count", "agreement_date", None, None, 0),
     ("Which requires the longer notice period to prevent renewal: the Distributor Agreement between WatchGuard "
      "Technologies, Inc. and European Micro, or the Consulting and Product Development Agreement between Emerald "

@@ -43,6 +43,9 @@ def draft_list(d: ValueDrafter) -> None:
     d.say(head + ":", [], kind="framing")
     for e in by_doc.values():
         quote = quotes.get(e.id) or d.span_of(e)
-        detail = d.value_text(e) if e.fact else f'"{quote[:160]}"'
+        # a fact whose quote does not state its value in figures ("one (I) year") is listed by its quote: a line
+        # whose figure the check cannot find is dropped, and the count above would then name more than it lists
+        stated = e.fact is not None and d.with_stated_quote(e) is not None
+        detail = d.value_text(e) if stated else f'"{quote[:160]}"'
         i = d.cite(e) if e.fact else d.cite(e, quote[:160])
         d.say(f"- {d.title(e)}: {detail} ({d.cited_where(i)})", [i])
