@@ -28,12 +28,13 @@ from __future__ import annotations
 import json
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
 
+from veridict.domain.clause_rules import CUAD_TO_TAG
 from veridict.types import Chunk, Section
 
 MODEL_DIR = Path(__file__).resolve().parent / "models"
@@ -107,6 +108,9 @@ class ClauseModel:
     embedding_model: str
     dim: int
     text: TextPart | None = None  # the chunk's words as well as its vector (None: the vector alone)
+    # per type, the share of contracts the rules and the model tag that the experts labelled with it, measured
+    # on cross-validated folds of the training half (the sidecar's ``cross_validated.per_category``)
+    contract_precision: dict[str, float] = field(default_factory=dict)
 
     def features(self, vectors: np.ndarray, rule_tags: list[list[str]]) -> np.ndarray:
         """The model's input: each unit's vector, then one 0/1 column per rule feature."""
@@ -212,7 +216,20 @@ def read_model(path: Path, sidecar: Path) -> ClauseModel:
         tags=tags, rule_features=rule_features, coef=coef, intercept=intercept,
         policies={t: _policy(p) for t, p in meta["policies"].items()},
         embedding_model=str(meta["embedding_model"]), dim=dim, text=text,
+        contract_precision=_contract_precision(meta),
     )
+
+
+def _contract_precision(meta: dict) -> dict[str, float]:
+    """type -> cross-validated contract precision of the rules and model together, from the sidecar."""
+    per_category = (meta.get("cross_validated") or {}).get("per_category") or {}
+    out: dict[str, float] = {}
+    for category, figures in per_category.items():
+        tag = CUAD_TO_TAG.get(category)
+        value = ((figures or {}).get("combined") or {}).get("contract_precision")
+        if tag and isinstance(value, (int, float)):
+            out[tag] = float(value)
+    return out
 
 
 @lru_cache(maxsize=4)

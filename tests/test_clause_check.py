@@ -153,3 +153,45 @@ def test_a_denial_with_an_exception_is_no_denial():
     assert not beneficiary.denies("Except as provided in Section 9, this Agreement does not create any third party "
                                   "beneficiary rights.")
     assert not beneficiary.denies(BENEFICIARY)
+
+
+def _tagged(i: str, doc: str, title: str, text: str, tags: list[str]) -> tuple[Evidence, HitMeta]:
+    c = Citation(document_id=doc, document_title=title, version=1, page=4, quote=text, store="lexical",
+                 char_start=0, char_end=len(text))
+    return (Evidence(id=i, store="lexical", text=text, citation=c),
+            HitMeta(document_id=doc, channel="clauses", clause_types=tags, section_id=f"s-{i}"))
+
+
+def _library_list(question: str, *items: tuple[Evidence, HitMeta]):
+    plan = parse_question(question)
+    evidence = [e for e, _ in items]
+    meta = {e.id: m for e, m in items}
+    grades = {e.id: Grade(id=e.id, relevance=0.5, key_terms=False) for e in evidence}  # under STRONG
+    drafter = Drafter(plan, evidence, meta, grades, ToolContext(tenant="t", embedder=_EMBEDDER()))
+    return build_answer(question, drafter.build(evidence), {e.id: e for e in evidence})
+
+
+def test_a_library_list_of_a_type_with_precise_tags_names_every_contract_tagged_with_it():
+    """Revenue sharing is tagged precisely (cross-validated contract precision over TAGS_LIST): every contract
+    whose section ingestion tagged with it is listed beside those whose sentence the key words and the quote check
+    pass, though the search matched it under STRONG (before, the fee on net sales was left out). Change of control
+    is tagged loosely: beside a contract with the clause, a tag alone lists nothing."""
+    check = QuoteCheck.of(ToolContext(tenant="t", embedder=_EMBEDDER()))
+    assert check is not None
+    assert check.tags_list(["revenue_profit_sharing"]) and not check.tags_list(["change_of_control"])
+    shared = _tagged("a", "da", "CO-BRANDING AGREEMENT", "3.1 The Company shall pay HDI thirty percent (30%) of the "
+                     "Net Sales in excess of Eleven Thousand Dollars ($11,000) per calendar month.",
+                     ["revenue_profit_sharing"])
+    royalty = _tagged("b", "db", "SUPPLY AGREEMENT", "Integra shall pay PcoMed a fee equal to ten percent of the Net "
+                      "Sales of Treated Integra Products.", ["revenue_profit_sharing"])
+    untagged = _tagged("c", "dc", "SERVICE AGREEMENT", "Agent shall be paid the fees set out in Schedule B.", [])
+    answer = _library_list("Which contracts in the collection contain a revenue/profit sharing clause?",
+                           shared, royalty, untagged)
+    assert answer.text.startswith("2 documents match"), answer.text
+    assert {c.document_title for c in answer.citations} == {"CO-BRANDING AGREEMENT", "SUPPLY AGREEMENT"}
+    merger = _tagged("m", "dm", "RESELLER AGREEMENT", "Either party may terminate this Agreement upon a change of "
+                     "control of the other party.", ["change_of_control"])
+    offices = _tagged("o", "do", "LICENSE AGREEMENT", "Licensor shall keep its offices in New York during the "
+                      "Term.", ["change_of_control"])
+    answer = _library_list("Which contracts in the collection contain a change of control clause?", merger, offices)
+    assert {c.document_title for c in answer.citations} == {"RESELLER AGREEMENT"}, answer.text

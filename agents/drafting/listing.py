@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
+from agents.clause_check import QuoteCheck
 from agents.critic import STRONG
 from agents.drafting.registry import drafts
 from agents.drafting.values import ValueDrafter
@@ -31,6 +32,14 @@ def draft_list(d: ValueDrafter) -> None:
         for rank, e, span in candidates:
             if rank in keep and d.document_of(e) not in by_doc:
                 by_doc[d.document_of(e)], quotes[e.id] = e, span
+        check = QuoteCheck.of(d.ctx)
+        if check is not None and check.tags_list(d.plan.clause_types):
+            # where the stored tags of the type are precise, every contract ingestion tagged with it is listed,
+            # whether or not this question's search retrieved a sentence that the key words and the quote check
+            # pass ("revenue or profit sharing" had listed 1 of the 11 sweep contracts that have it)
+            for e in d.texts_for(None):
+                if d.tagged_at_ingest(e) and d.document_of(e) not in by_doc:
+                    by_doc[d.document_of(e)], quotes[e.id] = e, d.span_of(e)
     if not by_doc:
         for e in d.texts_for(None):
             by_doc.setdefault(d.document_of(e), e)
