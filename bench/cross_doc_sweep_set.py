@@ -33,8 +33,10 @@ PER_DOC = 3
 GROUP_SIZES = (2, 10)
 
 
-def build(data: Path = DATA) -> tuple[list[dict], list[dict]]:
-    """(contract rows, questions) over the studied set's contracts."""
+def build(data: Path = DATA, group_sizes: tuple[int, int] = GROUP_SIZES,
+          compare_kinds: tuple[str, ...] = COMPARE_KINDS) -> tuple[list[dict], list[dict]]:
+    """(contract rows, questions) over the studied set's contracts: lists whose group holds ``group_sizes``
+    contracts, comparisons of ``compare_kinds``."""
     deals, spans_of = studied_deals(data)
     writer = QuestionWriter(deals, [], spans_of, SetConfig().seed + 1, prefix="x")
     questions: list[dict] = []
@@ -47,7 +49,7 @@ def build(data: Path = DATA) -> tuple[list[dict], list[dict]]:
                                         writer.group_evidence(key, docs), "count of contracts with Renewal Term quotes",
                                         "dev template", text))
             continue
-        if not GROUP_SIZES[0] <= len(docs) <= GROUP_SIZES[1]:
+        if not group_sizes[0] <= len(docs) <= group_sizes[1]:
             continue
         text = T.TEMPLATE_STYLE[f"list_{key[0]}"].format(law=key[1], category=key[1].lower())
         how = f"Governing Law-Answer == {key[1]}" if key[0] == "law" else f'"{key[1]}" quotes non-empty'
@@ -55,7 +57,7 @@ def build(data: Path = DATA) -> tuple[list[dict], list[dict]]:
                                     docs, writer.group_evidence(key, docs), f"all contracts of the set with {how}",
                                     "dev template", text, titles=[d.full_title for d in docs]))
     pairs = [(a, b) for i, a in enumerate(deals) for b in deals[i + 1 :]]
-    for how in COMPARE_KINDS:
+    for how in compare_kinds:
         items = [it for it in (writer._compare_gold(how, a, b) for a, b in pairs) if it]
         group = (lambda it: it[2].startswith("Yes")) if how == "same_law" else (lambda it: it[3])
         for a, b, gold, category, derivation, evidence in writer.pick(
