@@ -58,8 +58,8 @@ NEAR = 0.3
 # type's stored tags list a contract in a library-wide list by themselves: on the 40 train-half sweep contracts
 # (outside the model's training) the tags alone list 18 clause types at mean F1 0.725 against 0.667 for the
 # retrieved and quote-checked passages; they are worse for change of control, exclusivity, non-disparagement (that
-# precision 0.54, 0.56, 0.39) and IP ownership assignment (0.66). At 0.6 the lists measure 0.740; 0.5 and 0.7 would give 0.728 and
-# 0.726 (composed per type from the two runs' F1). ``agents/drafting/listing.py`` uses it
+# precision 0.54, 0.56, 0.39) and IP ownership assignment (0.66). At 0.6 the lists measure 0.740; 0.5 and 0.7
+# would give 0.728 and 0.726 (composed per type from the two runs' F1). ``agents/drafting/listing.py`` uses it
 TAGS_LIST = 0.6
 
 
