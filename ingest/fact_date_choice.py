@@ -10,7 +10,8 @@ from typing import Literal
 from ingest.date_roles import DateMention, RoleModel, choose, load_models, mentions, value_scores
 from ingest.fact_context import ASSERT_THRESHOLD, DocContext, demote_alternatives
 from ingest.fact_dates import agreement_dates, effective_dates, labelled_dates
-from ingest.fact_terms import term_and_expiry
+from ingest.fact_terms import read_term_sentence, term_and_expiry
+from ingest.term_model import load_model, ranked_sentences
 from veridict.types import Fact
 
 
@@ -82,11 +83,34 @@ def _model_pick(
     return [fact, *[f for f in facts if f.value_text != fact.value_text]][:4]
 
 
+def _located_expiration(
+    doc: DocContext, effective: list[Fact], agreement: list[Fact], expirations: list[Fact]
+) -> list[Fact] | None:
+    """Where the rules state no expiration date: the reading of the best sentence the term model
+    (``ingest/term_model.py``) locates at its threshold, or None."""
+    if expirations and expirations[0].confidence >= ASSERT_THRESHOLD:
+        return None
+    model = load_model()
+    if model is None:
+        return None
+    for p, lo, hi in ranked_sentences(doc, model):
+        if p < model.add:
+            return None
+        fact = read_term_sentence(doc, lo, hi, effective[0] if effective else None,
+                                  agreement[0] if agreement else None, round(0.5 + 0.45 * p, 3))
+        if fact is not None:
+            fact.method = "model:term_sentence"
+            return [fact, *expirations][:4]
+    return None
+
+
 def dates(
-    doc: DocContext, o_start: int, o_end: int, learned: bool
+    doc: DocContext, o_start: int, o_end: int, learned: bool, term_model: bool = True
 ) -> tuple[list[Fact], list[Fact], list[Fact], list[Fact]]:
     """The rules' dates, then the date-role model's corrections (``ingest/date_roles.py``): a changed agreement
-    date is what the effective date may refer to, and a changed effective date is where the term starts."""
+    date is what the effective date may refer to, and a changed effective date is where the term starts. An
+    expiration date still missing is read from the sentence the term model locates (``term_model=False``: not,
+    as that model is trained)."""
     labelled = labelled_dates(doc)
     agreement, effective, terms, expirations = rule_dates(doc, o_start, o_end, labelled=labelled)
     models = load_models() if learned else {}
@@ -105,4 +129,7 @@ def dates(
     picked = _model_pick(doc, "expiration_date", expirations, models, found)
     if picked is not None:
         expirations = picked
+    located = _located_expiration(doc, effective, agreement, expirations) if term_model else None
+    if located is not None:
+        expirations = located
     return agreement, effective, terms, expirations

@@ -913,3 +913,78 @@ def notice_periods(doc: DocContext) -> list[Fact]:
             ):
                 out.append(fact)
     return out
+
+
+# ----------------------------------------------------------------------------- a located term sentence
+
+# words that put a period before something other than the agreement's end ("upon sixty (60) days' notice",
+# "within one year", "for two years after termination")
+_NOT_THE_TERM = re.compile(
+    ws(r"\b(?:notice|within|prior|before|advance|after|following|first|last|each|every|per|any|least|"
+       r"most|up to|no (?:less|more) than)\b[^.;]{0,12}$"),
+    re.I,
+)
+_AFTER_NOT_THE_TERM = re.compile(
+    ws(r"\s*(?:'s?|’s?)?\s*(?:\)\s*)?(?:prior|notice|before|in advance|written|after (?:the )?(?:termination|"
+       r"expiration|expiry)|following (?:the )?(?:termination|expiration|expiry))"),
+    re.I,
+)
+# the end of a term that has no date: it lasts until an event or until someone ends it
+_OPEN_ENDED = re.compile(
+    ws(r"\b(?:until|perpetu\w*|indefinite\w*|evergreen|so long as|as long as|no (?:fixed )?"
+       r"(?:term|expiration|end date))\b"
+       # not the end of its own term ("until the expiration of the last Renewal Term"), nor the later of a date
+       # and an event
+       r"(?!\s+(?:the\s+)?(?:(?:expiration|expiry|end|termination)\s+of\s+(?:the|this|its|such|any)\s+"
+       r"(?:[\w-]+\s+){0,3}?term\b|(?:later|longer|earlier|latest|earliest)\s+of\b))"),
+    re.I,
+)
+
+
+def read_term_sentence(
+    doc: DocContext, lo: int, hi: int, effective: Fact | None, agreement: Fact | None, confidence: float
+) -> Fact | None:
+    """The expiration date a sentence the term model located states, read without the term rules' gates on the
+    sentence's wording: an end date after "until", "through", "expires" ...; the Nth anniversary or the first
+    period of the term counted from its own start date or the contract's (the effective date, else the
+    agreement date); or, with no figure, "perpetual" where it lasts until an event or until terminated."""
+    sentence = doc.text[lo:hi]
+    for d in find_dates(sentence):
+        before = sentence[max(0, d.start - 70) : d.start]
+        from_to = re.search(ws(r"(?:\bfrom\b[^;]{0,60}|\b(?:19|20)\d\d\s*)\b(?:to|through)\s*$"), before, re.I)
+        if (_UNTIL_DATE.search(before) or from_to) and not _is_renewal_context(before):
+            return doc.fact("expiration_date", d.value.isoformat(), lo + d.start, lo + d.end,
+                            "expiration_term_model", confidence, value_date=d.value)
+    base = _term_base(effective, agreement)
+    base_day = base.value_date if base is not None else None
+    for a in _ANNIVERSARY.finditer(sentence):
+        n = (int(a.group("num")) if a.group("num") else _ORD_WORDS.get((a.group("ord") or "").lower())
+             or (words_to_number(a.group("nyear")) if a.group("nyear") else None))
+        day = _anchor_day(doc, a.group("anchor"), base_day) if a.group("anchor") else base_day
+        if not n or _is_renewal_context(sentence[max(0, a.start() - 80) : a.start()]):
+            continue
+        if day is None:
+            return None  # "the second anniversary of the Closing Date": counted from an event with no day
+        exp = add_duration(day, Duration(float(n), "year"))
+        return doc.fact("expiration_date", exp.isoformat(), lo + a.start(), lo + a.end(),
+                        "expiration_term_model", confidence, value_date=exp)
+    for dm in find_durations(sentence):
+        dur = dm.value
+        before = sentence[max(0, dm.start - 90) : dm.start]
+        if dur.business or dur.unit not in ("year", "month") or _NOT_THE_TERM.search(before) \
+                or _AFTER_NOT_THE_TERM.match(sentence[dm.end : dm.end + 60]) or _is_renewal_context(before):
+            continue
+        start = _start_date_in(sentence, dm.start)
+        if start is None and _BASE_OTHER.search(sentence[dm.end : dm.end + 120]):
+            return None  # "one (1) year from the date of delivery of the Product": a start we cannot date
+        start = start or base_day
+        if start is None:
+            return None
+        exp = add_duration(start, dur)
+        return doc.fact("expiration_date", exp.isoformat(), lo + dm.start, lo + dm.end,
+                        "expiration_term_model", confidence, value_date=exp)
+    open_ended = _OPEN_ENDED.search(sentence)
+    if open_ended and not find_durations(sentence):
+        return doc.fact("expiration_date", "perpetual", lo + open_ended.start(), lo + open_ended.end(),
+                        "expiration_term_model", confidence)
+    return None

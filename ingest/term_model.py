@@ -1,0 +1,82 @@
+"""Which sentence states how long the agreement runs: a model learned from the CUAD "Expiration Date" labels.
+
+The term rules (``ingest/fact_terms.py``) read an expiration date only from a sentence whose wording they know
+("the term of this Agreement shall ...", "this Agreement shall continue until ..."), and on contracts nobody
+tuned them for they state none for a third of those that have one. This model scores every sentence of a
+contract by its words, word pairs, its section's title and what it holds (a period, a date, an open end); where
+the rules state no expiration date, the best sentence scoring at least ``add`` is read by
+``fact_terms.read_term_sentence``. The weights and ``add`` are fitted on the train half by
+``python -m bench.train_term_model`` and kept as plain numbers in ``ingest/models/term_model.json``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from ingest.fact_context import DocContext
+from ingest.linear import LinearScorer
+from veridict.domain.values import find_dates, find_durations
+
+MODEL_PATH = Path(__file__).resolve().parent / "models" / "term_model.json"
+SENTENCE_CHARS = 600  # a run-on "sentence" is read from its start
+
+_WORD = re.compile(r"[a-z]+")
+_OPEN_END = re.compile(r"\b(?:until|perpetu\w*|indefinite\w*|unless sooner|earlier terminat\w*)\b", re.I)
+
+
+@dataclass
+class TermModel(LinearScorer):
+    add: float  # the best sentence is read where the rules state no expiration date and it scores this much
+
+
+def sentence_features(doc: DocContext, lo: int, hi: int) -> dict[str, float]:
+    text = doc.text[lo : min(hi, lo + SENTENCE_CHARS)]
+    words = _WORD.findall(text.lower())
+    f: dict[str, float] = {"bias": 1.0}
+    for w in set(words):
+        f[f"w:{w}"] = 1.0
+    for a, b in set(zip(words, words[1:], strict=False)):
+        f[f"b:{a}_{b}"] = 1.0
+    for w in words[:4]:
+        f[f"first:{w}"] = 1.0
+    section = doc.section_for(lo)
+    if section is not None and section.title:
+        for w in set(_WORD.findall(section.title.lower())):
+            f[f"t:{w}"] = 1.0
+    durations = [d.value for d in find_durations(text)]
+    if any(d.unit in ("year", "month") and not d.business for d in durations):
+        f["has:long_period"] = 1.0
+    elif durations:
+        f["has:short_period"] = 1.0
+    if find_dates(text):
+        f["has:date"] = 1.0
+    if _OPEN_END.search(text):
+        f["has:open_end"] = 1.0
+    n = max(1, len(doc.text))
+    f[f"pos:{min(9, int(10 * lo / n))}"] = 1.0
+    return f
+
+
+@lru_cache(maxsize=2)
+def _load(path: str) -> TermModel | None:
+    p = Path(path)
+    if not p.exists():
+        return None
+    data = json.loads(p.read_text(encoding="utf-8"))
+    return TermModel(data["weights"], data["add"])
+
+
+def load_model(path: Path = MODEL_PATH) -> TermModel | None:
+    """The term model in ``path``; None when the file is absent (the rules then decide alone)."""
+    return _load(str(path))
+
+
+def ranked_sentences(doc: DocContext, model: TermModel) -> list[tuple[float, int, int]]:
+    """Every sentence of the document as (score, start, end), best first."""
+    scored = [(model.score(sentence_features(doc, lo, hi)), lo, hi) for lo, hi in doc.sentences.sentences()
+              if hi - lo >= 20]
+    return sorted(scored, key=lambda t: -t[0])
