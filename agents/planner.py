@@ -32,7 +32,9 @@ from veridict.domain.words import TERM_ABBREVIATIONS
 DOC_NOUNS = (
     r"agreement|contract|deal|licen[cs]e|lease|amendment|addendum|msa|sow|nda|dpa|sla|terms|order|policy|deed|"
     r"power of attorney|memorandum|statement of work|charter|plan|guarantee|note|indenture|warrant|joint venture|"
-    r"partnership|arrangement|endorsement|sponsorship|distributorship|franchise"
+    r"partnership|arrangement|endorsement|sponsorship|distributorship|franchise|"
+    # a kind of deal that names the contract by itself: "the Aura alliance", "the Anixa collaboration"
+    r"alliance|collaboration|venture|cooperation"
 )
 _PARTY_STOP = (
     r"(?=\s+(?:entered|expire|expires|be terminated|include|includes|require|requires|give|gives|provide|provides|"
@@ -70,8 +72,10 @@ _PAIR_DOCS = re.compile(
     rf"\b(?:the|our|their)\s+(?P<a>{NAME_WORD}(?:\s+{NAME_WORD})*)\s+and\s+(?P<b>{NAME_WORD}(?:\s+{NAME_WORD})*)\s+"
     rf"(?:[a-z][\w\-]*\s+){{0,2}}?(?:contracts|agreements|deals|licen[cs]es)\b"
 )
+# "the Motorola/Zebra IP agreement", "the Aura–Zanotti alliance": a contract named by both its parties, joined
+_JOINED = r"\s*[/–—]\s*"
 _NAMED_DOC = re.compile(
-    rf"\b(?:the|this|that|our|their)\s+(?P<party>{NAME_WORD}(?:\s+{NAME_WORD})*)\s+"
+    rf"\b(?:the|this|that|our|their)\s+(?P<party>{NAME_WORD}(?:(?:\s+|{_JOINED}){NAME_WORD})*)\s+"
     rf"(?:[a-z][\w\-]*\s+){{0,3}}?(?P<noun>{DOC_NOUNS})\b(?:\s+(?:{DOC_NOUNS})\b)?"  # "sponsorship contract"
 )
 _TITLE_ONLY = re.compile(
@@ -431,7 +435,8 @@ def _document_mentions(q: str) -> list[DocumentRef]:
                                                     "parties": list(dict.fromkeys(ref.parties + [party]))})
                 spans[same] = (lo, hi)
                 continue
-            refs.append(DocumentRef(mention=m.group(0).strip(), title=None, parties=[party]))
+            joined = [p for p in (_clean_name(x) for x in re.split(_JOINED, party)) if p]
+            refs.append(DocumentRef(mention=m.group(0).strip(), title=None, parties=joined or [party]))
             spans.append(m.span())
     if not refs:
         for m in _TITLE_ONLY.finditer(q):

@@ -409,6 +409,33 @@ def test_everyday_words_that_set_two_contracts_side_by_side(nlp, question, compa
     assert plan.comparison == comparison
 
 
+@pytest.mark.parametrize(("question", "parties", "attribute", "clause_type"), [
+    # a contract named by both its parties, joined by a slash or a dash
+    ("Which was signed earlier, the Acme/Globex IP agreement or the Initech support deal?",
+     [["Acme", "Globex IP"], ["Initech"]], "agreement_date", None),
+    ("Are the Stark–Wayne alliance and the Hooli content licence under the same law?",
+     [["Stark", "Wayne"], ["Hooli"]], "governing_law", None),
+    # a kind of deal that stands for the contract ("the Initech collaboration"), and "did we sign"
+    ("Did we sign the Initech collaboration before or after the Hooli content licence?",
+     [["Initech"], ["Hooli"]], "agreement_date", None),
+    ("Between the Umbrella joint venture and the Acme alliance, which has a minimum purchase commitment?",
+     [["Umbrella"], ["Acme"]], None, "minimum_commitment"),
+])
+def test_two_contracts_named_the_way_users_name_them(nlp, question, parties, attribute, clause_type):
+    plan = parse_question(question, nlp)
+    assert plan.intent == "compare"
+    assert [d.parties for d in plan.documents] == parties
+    if attribute:
+        assert plan.attribute == attribute
+    if clause_type:
+        assert clause_type in plan.clause_types
+
+
+def test_signing_up_distributors_is_no_signing_date(nlp):
+    plan = parse_question("Is Halcyon free to sign up other distributors in our region?", nlp)
+    assert plan.attribute != "agreement_date"
+
+
 @pytest.mark.parametrize(("question", "attribute", "qualifier"), [
     ("How long does Globex have to cure a breach?", "notice_period", "breach_cure"),
     ("How much advance notice is needed to cancel the Acme deal?", "notice_period", "termination"),

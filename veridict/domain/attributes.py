@@ -173,7 +173,9 @@ ATTRIBUTES: tuple[Attribute, ...] = (
         "agreement_date", "agreement date",
         "The date the contract was made, entered into or signed.",
         (r"\benter(s|ed)? into\b", r"date of (the|this) agreement", r"agreement date", r"\bdated\b", r"\bsigned\b",
-         r"\bexecuted\b", r"(when|what date|which date) (was|were|did) .* (signed|executed|made|concluded)"),
+         r"\bexecuted\b", r"(when|what date|which date) (was|were|did) .* (signed|executed|made|concluded)",
+         # "did we sign the Anixa collaboration before or after ...", not "sign up other distributors"
+         r"\b(did|do) (we|they|you|the parties|[a-z]+) sign\b(?! up\b)"),
         ("dated", "entered into", "made as of", "agreement date"),
         ("dated", "entered into", "as of", "made"),
         ("agreement_date",),
