@@ -20,6 +20,9 @@ class DocumentRef(BaseModel):
     explicit: bool = True  # named in the question (an unresolved explicit reference -> refusal)
     document_ids: list[str] = Field(default_factory=list)
     titles: list[str] = Field(default_factory=list)
+    # the contract's own names for the parties the question named ("Sun Seven Stars" -> "Beijing Sun Seven Stars
+    # Culture Development Limited"), where it resolved to one document whose indexed names hold them
+    party_names: list[str] = Field(default_factory=list)
     resolved_by: str | None = None
     ambiguous: bool = False  # several documents fit it equally: ``document_ids`` are the candidates
     # resolved from a party's name in the question (the contracts that name it a party): the question is about

@@ -149,6 +149,17 @@ def _resolve_ref(ref: DocumentRef, ctx: ToolContext, down: dict[str, str] | None
     kept = kept[:MAX_DOCS_PER_REF]
     ref.document_ids = [d.id for d, _, _ in kept]
     ref.titles = [d.title for d, _, _ in kept]
+    index = ctx.name_index()
+    if index is not None and len(kept) == 1 and ref.parties:
+        ref.party_names = [_full_name(p, index.names.get(ref.document_ids[0], [])) for p in ref.parties]
+
+
+def _full_name(party: str, names: list[str]) -> str:
+    """The document's own name for a party the question named by some of its words ("Sun Seven Stars"), or the
+    question's name where none holds them all."""
+    words = set(name_words(party))
+    holding = sorted((n for n in names if words and words <= set(name_words(n))), key=lambda n: (-len(n), n))
+    return holding[0] if holding else party  # the fullest: "Harbor Fuels Inc.", not its short name "Harbor"
 
 
 def _named_in_question(question: str, ctx: ToolContext) -> DocumentRef | None:

@@ -50,3 +50,12 @@ def test_the_questions_other_words_pick_between_tied_documents(stores, tenant):
     question = parse_question("When did Oxbow sign its alliance deal with Global Energy?", load_spacy())
     plan, _, _ = resolve_documents(question, ctx)
     assert [r.titles for r in plan.documents] == [["Strategic Alliance Agreement"]], plan.documents
+
+
+def test_a_party_named_in_short_is_known_by_the_contracts_own_name(stores, tenant):
+    # "the Oxbow alliance": the answer names the contract by its party's own name, which the reader can check
+    ctx = ToolContext.from_stores(stores, tenant)
+    question = parse_question("Which was signed earlier, the Oxbow alliance or the Harbor supply deal?", load_spacy())
+    plan, _, _ = resolve_documents(question, ctx)
+    assert [r.titles for r in plan.documents] == [["Strategic Alliance Agreement"], ["Joint Supply Agreement"]]
+    assert [r.party_names for r in plan.documents] == [["Oxbow Carbon LLC"], ["Harbor Fuels Inc."]]

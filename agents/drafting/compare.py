@@ -113,9 +113,11 @@ def draft_contains(d: ValueDrafter) -> None:
 
 def compared_name(d: ValueDrafter, ref: DocumentRef, e: Evidence) -> str:
     """A compared document as the question named it: its title, and its parties where the question gave them
-    (two documents may share a title) unless the title already names them."""
+    (two documents may share a title), by the contract's own names for them ("Sun Seven Stars" -> "Beijing Sun
+    Seven Stars Culture Development Limited"), unless the title already names them."""
     title = d.title(e)
-    parties = [p for p in ref.parties if p.lower() not in title.lower()]
+    own = ref.party_names if len(ref.party_names) == len(ref.parties) else ref.parties
+    parties = [full for asked, full in zip(ref.parties, own, strict=True) if asked.lower() not in title.lower()]
     return f"{title} ({join_names(parties)})" if parties else title
 
 
