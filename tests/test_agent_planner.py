@@ -431,6 +431,15 @@ def test_two_contracts_named_the_way_users_name_them(nlp, question, parties, att
         assert clause_type in plan.clause_types
 
 
+@pytest.mark.parametrize(("question", "attribute"), [
+    ("When did IMPCO and Minda sign their joint venture?", "agreement_date"),
+    ("Who's MediaNet's partner in the reseller deal?", "party"),
+    ("Who did Oxbow sign with?", "party"),
+])
+def test_everyday_words_for_signing_and_partners(nlp, question, attribute):
+    assert parse_question(question, nlp).attribute == attribute
+
+
 def test_signing_up_distributors_is_no_signing_date(nlp):
     plan = parse_question("Is Halcyon free to sign up other distributors in our region?", nlp)
     assert plan.attribute != "agreement_date"

@@ -175,7 +175,8 @@ ATTRIBUTES: tuple[Attribute, ...] = (
         (r"\benter(s|ed)? into\b", r"date of (the|this) agreement", r"agreement date", r"\bdated\b", r"\bsigned\b",
          r"\bexecuted\b", r"(when|what date|which date) (was|were|did) .* (signed|executed|made|concluded)",
          # "did we sign the Anixa collaboration before or after ...", not "sign up other distributors"
-         r"\b(did|do) (we|they|you|the parties|[a-z]+) sign\b(?! up\b)"),
+         # "when did IMPCO and Minda sign their joint venture?"; not "who did Oxbow sign with" (the parties)
+         r"^(?!\s*who\b)[^?]*?\b(did|do|does)\b[^?.]{0,80}?\bsign\b(?! up\b)"),
         ("dated", "entered into", "made as of", "agreement date"),
         ("dated", "entered into", "as of", "made"),
         ("agreement_date",),
@@ -191,7 +192,8 @@ ATTRIBUTES: tuple[Attribute, ...] = (
          r"who (is|are) the (vendor|supplier|customer|licensee|"
          r"licensor|distributor|provider|consultant|contractor|buyer|seller)", r"who signed",
          r"(between|among) whom", r"\bwho(['’]s|\s+is|\s+are)\b.{0,30}\bother\s+(side|end)\b",
-         r"\bwho\s+(did|do|does)\s+(\w+\s+){1,3}(sign|contract|deal|partner|team)\w*\b.*\bwith\b"),
+         r"\bwho\s+(did|do|does)\s+(\w+\s+){1,3}(sign|contract|deal|partner|team)\w*\b.*\bwith\b",
+         r"\bwho(['’]s|\s+is|\s+are|\s+was)\b.{0,40}\b(partner|counterpart)s?\b"),
         ("party", "parties", "between", "by and between"),
         ("between", "party", "parties"),
         (),
