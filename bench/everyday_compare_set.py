@@ -15,7 +15,6 @@ looking at how the planner reads them. Gold, documents and evidence come from th
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -23,30 +22,18 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.paraphrase_set import dumps  # noqa: E402
+from bench.twin_set import reword, write  # noqa: E402
 
 SWEEP = ROOT / "bench" / "questions" / "cross_doc_sweep"
 OUT = ROOT / "bench" / "questions" / "everyday_compare"
 
 
 def build(sweep: Path = SWEEP, wordings: Path = OUT / "questions.tsv") -> list[dict]:
-    twins = {q["qid"]: q for q in map(json.loads, (sweep / "questions.jsonl").read_text(encoding="utf-8").splitlines())}
-    out = []
-    for line in wordings.read_text(encoding="utf-8").splitlines():
-        if not line.strip():
-            continue
-        qid, text = line.split("\t", 1)
-        q = dict(twins[qid])
-        q.update(qid="c" + qid[1:], question=text, wording="everyday, written 2026-11-29")
-        out.append(q)
-    return out
+    return reword({"x": sweep}, {"x": "c"}, wordings)
 
 
 def main() -> int:
-    questions = build()
-    (OUT / "questions.jsonl").write_text(dumps(questions), encoding="utf-8")
-    (OUT / "contracts.jsonl").write_text((SWEEP / "contracts.jsonl").read_text(encoding="utf-8"), encoding="utf-8")
-    print(f"{len(questions)} questions")
+    write(OUT, build(), SWEEP)
     return 0
 
 

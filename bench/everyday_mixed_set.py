@@ -15,7 +15,6 @@ rerun writes the same bytes. A study set: misses may be read.
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -23,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.paraphrase_set import dumps  # noqa: E402
+from bench.twin_set import reword, write  # noqa: E402
 
 SWEEPS = {"f": ROOT / "bench" / "questions" / "fact_sweep", "x": ROOT / "bench" / "questions" / "cross_doc_sweep"}
 OUT = ROOT / "bench" / "questions" / "everyday_mixed"
@@ -31,29 +30,11 @@ PREFIX = {"f": "m", "x": "n"}  # this set's qids: m... for a fact twin, n... for
 
 
 def build(wordings: Path = OUT / "questions.tsv") -> list[dict]:
-    twins = {
-        q["qid"]: q
-        for sweep in SWEEPS.values()
-        for q in map(json.loads, (sweep / "questions.jsonl").read_text(encoding="utf-8").splitlines())
-    }
-    out = []
-    for line in wordings.read_text(encoding="utf-8").splitlines():
-        if not line.strip():
-            continue
-        qid, text = line.split("\t", 1)
-        q = dict(twins[qid])
-        q.update(qid=PREFIX[qid[0]] + qid[1:], question=text, wording="everyday, written 2026-11-29")
-        out.append(q)
-    return out
+    return reword(SWEEPS, PREFIX, wordings)
 
 
 def main() -> int:
-    questions = build()
-    (OUT / "questions.jsonl").write_text(dumps(questions), encoding="utf-8")
-    # both sweeps are over the same 40 contracts
-    (OUT / "contracts.jsonl").write_text((SWEEPS["x"] / "contracts.jsonl").read_text(encoding="utf-8"),
-                                         encoding="utf-8")
-    print(f"{len(questions)} questions")
+    write(OUT, build(), SWEEPS["x"])  # both sweeps are over the same 40 contracts
     return 0
 
 

@@ -25,6 +25,7 @@ import datetime as dt
 import json
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -57,15 +58,21 @@ def training_contracts() -> list[dict]:
     return [c for c in load_contracts("train") if c["doc_id"] not in keep_out]
 
 
-def contract_rows(contracts: list[dict], cache: Path | None) -> list[dict[str, Any]]:
-    """Per contract: its mentions, the rules' values and top facts, and the gold value per role."""
+def parsed_contracts(contracts: list[dict], cache: Path | None) -> Iterator[tuple[dict, Any, list, dict]]:
+    """Each contract read from its CUAD text: the contract, its parsed text, its sections (untagged) and its
+    CUAD labels by category: what every fact-model trainer reads."""
     anns = load_annotations()
-    out = []
     for c in contracts:
         parsed = parse_contract(c, "txt", None, cache)
-        sections = sections_from_parsed(parsed, "bench", c["doc_id"], tag=False)
+        yield c, parsed, sections_from_parsed(parsed, "bench", c["doc_id"], tag=False), anns[c["doc_id"]]
+
+
+def contract_rows(contracts: list[dict], cache: Path | None) -> list[dict[str, Any]]:
+    """Per contract: its mentions, the rules' values and top facts, and the gold value per role."""
+    out = []
+    for c, parsed, sections, ann in parsed_contracts(contracts, cache):
         found, rule_values, tops = rule_date_mentions(parsed, sections)
-        gold = {role: gold_for(role, anns[c["doc_id"]][CATEGORY[role]]) for role in ROLES}
+        gold = {role: gold_for(role, ann[CATEGORY[role]]) for role in ROLES}
         out.append({"doc_id": c["doc_id"], "mentions": found, "rules": rule_values, "tops": tops, "gold": gold})
     return out
 

@@ -32,9 +32,8 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.fact_agreement import gold_for, load_annotations, parse_contract  # noqa: E402
-from bench.train_date_roles import _fit, arguments, provenance, training_contracts  # noqa: E402
-from ingest.clause_types import sections_from_parsed  # noqa: E402
+from bench.fact_agreement import gold_for  # noqa: E402
+from bench.train_date_roles import _fit, arguments, parsed_contracts, provenance, training_contracts  # noqa: E402
 from ingest.fact_context import ASSERT_THRESHOLD, DocContext  # noqa: E402
 from ingest.fact_date_choice import dates  # noqa: E402
 from ingest.fact_terms import read_term_sentence  # noqa: E402
@@ -56,15 +55,12 @@ def _value(fact) -> Any:
 
 def contract_rows(contracts: list[dict], cache: Path | None) -> list[dict[str, Any]]:
     """Per contract: each sentence's features, label and reading; the rules' expiration and CUAD's answer."""
-    anns = load_annotations()
     out = []
-    for c in contracts:
-        parsed = parse_contract(c, "txt", None, cache)
-        sections = sections_from_parsed(parsed, "bench", c["doc_id"], tag=False)
+    for c, parsed, sections, anns in parsed_contracts(contracts, cache):
         doc = DocContext(parsed, sections, "train", c["doc_id"])
         o_start, o_end = _opening(doc)
         agreement, effective, _, expirations = dates(doc, o_start, o_end, learned=True, term_model=False)
-        ann = anns[c["doc_id"]]["Expiration Date"]
+        ann = anns["Expiration Date"]
         spans = [(s["start"], s["end"]) for s in ann.get("spans", [])]
         rows = []
         for lo, hi in doc.sentences.sentences():
