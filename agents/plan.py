@@ -21,7 +21,7 @@ class DocumentRef(BaseModel):
     document_ids: list[str] = Field(default_factory=list)
     titles: list[str] = Field(default_factory=list)
     # the contract's own names for the parties the question named ("Sun Seven Stars" -> "Beijing Sun Seven Stars
-    # Culture Development Limited"), where it resolved to one document whose indexed names hold them
+    # Culture Development Limited"), one per name in ``parties``, where it resolved to one document; else empty
     party_names: list[str] = Field(default_factory=list)
     resolved_by: str | None = None
     ambiguous: bool = False  # several documents fit it equally: ``document_ids`` are the candidates

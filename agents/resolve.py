@@ -51,6 +51,7 @@ def resolve_documents(plan: Plan, ctx: ToolContext) -> tuple[Plan, list[TraceSte
             _resolve_ref(ref, ctx, down)
             _by_names(ref, ctx, one_document=plan.intent in ONE_DOCUMENT_INTENTS or len(plan.documents) > 1,
                       question=plan.question if len(plan.documents) == 1 else "")
+            _own_party_names(ref, ctx)
         except StoreError as exc:
             note = f"document lookup failed: {exc}"
             ref.explicit = False  # unreachable is not "no such document"
@@ -149,9 +150,14 @@ def _resolve_ref(ref: DocumentRef, ctx: ToolContext, down: dict[str, str] | None
     kept = kept[:MAX_DOCS_PER_REF]
     ref.document_ids = [d.id for d, _, _ in kept]
     ref.titles = [d.title for d, _, _ in kept]
-    index = ctx.name_index()
-    if index is not None and len(kept) == 1 and ref.parties:
-        ref.party_names = [_full_name(p, index.names.get(ref.document_ids[0], [])) for p in ref.parties]
+
+
+def _own_party_names(ref: DocumentRef, ctx: ToolContext) -> None:
+    """For a reference resolved to one contract (by whichever step), the contract's own names for the parties
+    the question named; none otherwise."""
+    index = ctx.name_index() if len(ref.document_ids) == 1 else None
+    names = index.names.get(ref.document_ids[0], []) if index is not None else None
+    ref.party_names = [_full_name(p, names) for p in ref.parties] if names is not None else []
 
 
 def _full_name(party: str, names: list[str]) -> str:

@@ -116,7 +116,7 @@ def compared_name(d: ValueDrafter, ref: DocumentRef, e: Evidence) -> str:
     (two documents may share a title), by the contract's own names for them ("Sun Seven Stars" -> "Beijing Sun
     Seven Stars Culture Development Limited"), unless the title already names them."""
     title = d.title(e)
-    own = ref.party_names if len(ref.party_names) == len(ref.parties) else ref.parties
+    own = ref.party_names or ref.parties  # one own name per asked name, where it resolved to one contract
     parties = [full for asked, full in zip(ref.parties, own, strict=True) if asked.lower() not in title.lower()]
     return f"{title} ({join_names(parties)})" if parties else title
 
