@@ -85,6 +85,15 @@ def _fit(X, y, C: float):
     return model
 
 
+def out_of_fold(X, y: np.ndarray, fold: np.ndarray, folds: int, C: float) -> np.ndarray:
+    """Each row's score from the model fitted on the other folds (``fold``: each row's fold)."""
+    oof = np.zeros(len(y))
+    for k in range(folds):
+        train, test = fold != k, fold == k
+        oof[test] = _fit(X[train], y[train], C).predict_proba(X[test])[:, 1]
+    return oof
+
+
 def stated(top) -> dt.date | str | None:
     """What the rules' top fact states: a date, "perpetual", or nothing (a guess under 0.5)."""
     if top is None or top.confidence < 0.5:
@@ -178,10 +187,7 @@ def main(argv: list[str] | None = None) -> int:
         ])
         chosen = None
         for C in C_GRID:
-            oof = np.zeros(len(y))
-            for k in range(args.folds):
-                train, test = fold_of_row != k, fold_of_row == k
-                oof[test] = _fit(X[train], y[train], C).predict_proba(X[test])[:, 1]
+            oof = out_of_fold(X, y, fold_of_row, args.folds, C)
             scores = role_scores(rows, oof, offsets)
             decision, rules_ok, model_ok = tune(rows, scores, role)
             print(f"{role}: C={C} rules {rules_ok} -> model {model_ok} {decision}", flush=True)

@@ -30,7 +30,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench.fact_agreement import gold_for, load_annotations, parse_contract, party_match  # noqa: E402
-from bench.train_date_roles import arguments, provenance, training_contracts  # noqa: E402
+from bench.train_date_roles import _fit, arguments, out_of_fold, provenance, training_contracts  # noqa: E402
 from ingest.clause_types import sections_from_parsed  # noqa: E402
 from ingest.facts import rule_parties_and_candidates  # noqa: E402
 from ingest.linear import fitted_weights  # noqa: E402
@@ -81,7 +81,6 @@ def tune(rows: list[dict], probs: np.ndarray, offsets: list[int]) -> tuple[float
 def main(argv: list[str] | None = None) -> int:
     args = arguments(__doc__, MODEL_PATH, argv)
     from sklearn.feature_extraction import DictVectorizer
-    from sklearn.linear_model import LogisticRegression
 
     t0 = time.perf_counter()
     contracts = training_contracts()
@@ -100,10 +99,7 @@ def main(argv: list[str] | None = None) -> int:
     X, y, fold = vec.fit_transform(feats), np.array(labels), np.array(folds)
     chosen = None
     for C in C_GRID:
-        oof = np.zeros(len(y))
-        for k in range(args.folds):
-            train, test = fold != k, fold == k
-            oof[test] = LogisticRegression(C=C, max_iter=2000).fit(X[train], y[train]).predict_proba(X[test])[:, 1]
+        oof = out_of_fold(X, y, fold, args.folds, C)
         floor, rules, model = tune(rows, oof, offsets)
         print(f"C={C}: floor {floor}; contracts with < 2 parties read: rules agree/found {rules} -> {model}",
               flush=True)
@@ -111,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
             chosen = (C, floor, model, rules)
     assert chosen is not None
     C, floor, model, rules = chosen
-    final = LogisticRegression(C=C, max_iter=2000).fit(X, y)
+    final = _fit(X, y, C)
     out = {
         **provenance("bench.train_party_model", contracts, argv),
         "report": {

@@ -33,24 +33,26 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench.fact_agreement import gold_for  # noqa: E402
-from bench.train_date_roles import _fit, arguments, parsed_contracts, provenance, training_contracts  # noqa: E402
-from ingest.fact_context import ASSERT_THRESHOLD, DocContext  # noqa: E402
+from bench.train_date_roles import (  # noqa: E402
+    _fit,
+    arguments,
+    out_of_fold,
+    parsed_contracts,
+    provenance,
+    stated,
+    training_contracts,
+)
+from ingest.fact_context import DocContext  # noqa: E402
 from ingest.fact_date_choice import dates  # noqa: E402
 from ingest.fact_terms import read_term_sentence  # noqa: E402
 from ingest.facts import _opening  # noqa: E402
 from ingest.linear import fitted_weights  # noqa: E402
-from ingest.term_model import MODEL_PATH, sentence_features  # noqa: E402
+from ingest.term_model import MODEL_PATH, scored_sentences, sentence_features  # noqa: E402
 
 C_GRID = (0.03, 0.1, 0.3, 1.0)
 ADD_GRID = (0.02, 0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.01)
 MIN_WEIGHT = 1e-3
 MIN_ROWS = 3
-
-
-def _value(fact) -> Any:
-    if fact is None or fact.confidence < ASSERT_THRESHOLD:
-        return None
-    return fact.value_date or fact.value_text
 
 
 def contract_rows(contracts: list[dict], cache: Path | None) -> list[dict[str, Any]]:
@@ -63,20 +65,18 @@ def contract_rows(contracts: list[dict], cache: Path | None) -> list[dict[str, A
         ann = anns["Expiration Date"]
         spans = [(s["start"], s["end"]) for s in ann.get("spans", [])]
         rows = []
-        for lo, hi in doc.sentences.sentences():
-            if hi - lo < 20:
-                continue
+        for lo, hi in scored_sentences(doc):
             reading = read_term_sentence(doc, lo, hi, effective[0] if effective else None,
                                          agreement[0] if agreement else None, 1.0)
             rows.append({
                 "features": sentence_features(doc, lo, hi),
                 "label": int(any(s < hi and lo < e for s, e in spans)),
-                "reading": _value(reading),
+                "reading": stated(reading),
             })
         out.append({
             "doc_id": c["doc_id"],
             "sentences": rows,
-            "rules": _value(expirations[0]) if expirations else None,
+            "rules": stated(expirations[0]) if expirations else None,
             "gold": gold_for("expiration_date", ann),
         })
     return out
@@ -86,14 +86,12 @@ def decide(row: dict, scores: np.ndarray, add: float) -> Any:
     """The expiration stated for a contract: the rules', else its best sentence's reading at ``add``."""
     if row["rules"] is not None:
         return row["rules"]
-    best = None
     for i in np.argsort(-scores):
         if scores[i] < add:
             break
         if row["sentences"][i]["reading"] is not None:
-            best = row["sentences"][i]["reading"]
-            break
-    return best
+            return row["sentences"][i]["reading"]
+    return None
 
 
 def tune(rows: list[dict], scores: list[np.ndarray]) -> tuple[float, dict[str, int]]:
@@ -135,10 +133,7 @@ def main(argv: list[str] | None = None) -> int:
     X, names = X[:, keep], vec.get_feature_names_out()[keep]
     chosen = None
     for C in C_GRID:
-        oof = np.zeros(len(y))
-        for k in range(args.folds):
-            train, test = fold != k, fold == k
-            oof[test] = _fit(X[train], y[train], C).predict_proba(X[test])[:, 1]
+        oof = out_of_fold(X, y, fold, args.folds, C)
         per = [oof[bounds[i] : bounds[i + 1]] for i in range(len(rows))]
         located = sum(int(r["sentences"][int(np.argmax(s))]["label"]) for r, s in zip(rows, per, strict=True)
                       if len(s) and any(x["label"] for x in r["sentences"]))

@@ -43,6 +43,8 @@ _UNTIL_DATE = re.compile(
     ),
     re.I,
 )
+# "from May 1, 2013 to" / "November 01, 2014 to" just before a date: the end of a stated range
+_FROM_TO = re.compile(ws(r"(?:\bfrom\b[^;]{0,60}|\b(?:19|20)\d\d\s*)\b(?:to|through)\s*$"), re.I)
 _PERPETUAL = re.compile(
     ws(
         r"\b(?:in perpetuity|perpetuity|perpetual(?:ly)?|indefinite(?:ly)?|no (?:fixed )?"
@@ -367,7 +369,7 @@ def term_and_expiry(
         for d in find_dates(sentence):
             before = sentence[max(0, d.start - 70) : d.start]
             # "from May 1, 2013 to April 30, 2015"; "November 01, 2014 to October 31, 2017"
-            from_to = re.search(ws(r"(?:\bfrom\b[^;]{0,60}|\b(?:19|20)\d\d\s*)\b(?:to|through)\s*$"), before, re.I)
+            from_to = _FROM_TO.search(before)
             if (_UNTIL_DATE.search(before) or from_to) and not _is_renewal_context(before) \
                     and not _RENEWAL_CLAUSE.search(sentence[: d.start]):
                 s, e = lo + d.start, lo + d.end
@@ -951,7 +953,7 @@ def read_term_sentence(
     sentence = doc.text[lo:hi]
     for d in find_dates(sentence):
         before = sentence[max(0, d.start - 70) : d.start]
-        from_to = re.search(ws(r"(?:\bfrom\b[^;]{0,60}|\b(?:19|20)\d\d\s*)\b(?:to|through)\s*$"), before, re.I)
+        from_to = _FROM_TO.search(before)
         if (_UNTIL_DATE.search(before) or from_to) and not _is_renewal_context(before):
             return doc.fact("expiration_date", d.value.isoformat(), lo + d.start, lo + d.end,
                             "expiration_term_model", confidence, value_date=d.value)
@@ -968,7 +970,8 @@ def read_term_sentence(
         exp = add_duration(day, Duration(float(n), "year"))
         return doc.fact("expiration_date", exp.isoformat(), lo + a.start(), lo + a.end(),
                         "expiration_term_model", confidence, value_date=exp)
-    for dm in find_durations(sentence):
+    durations = find_durations(sentence)
+    for dm in durations:
         dur = dm.value
         before = sentence[max(0, dm.start - 90) : dm.start]
         if dur.business or dur.unit not in ("year", "month") or _NOT_THE_TERM.search(before) \
@@ -984,7 +987,7 @@ def read_term_sentence(
         return doc.fact("expiration_date", exp.isoformat(), lo + dm.start, lo + dm.end,
                         "expiration_term_model", confidence, value_date=exp)
     open_ended = _OPEN_ENDED.search(sentence)
-    if open_ended and not find_durations(sentence):
+    if open_ended and not durations:
         return doc.fact("expiration_date", "perpetual", lo + open_ended.start(), lo + open_ended.end(),
                         "expiration_term_model", confidence)
     return None

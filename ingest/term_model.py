@@ -23,6 +23,7 @@ from veridict.domain.values import find_dates, find_durations
 
 MODEL_PATH = Path(__file__).resolve().parent / "models" / "term_model.json"
 SENTENCE_CHARS = 600  # a run-on "sentence" is read from its start
+MIN_SENTENCE_CHARS = 20  # shorter ones (headings, numbers) are not scored
 
 _WORD = re.compile(r"[a-z]+")
 _OPEN_END = re.compile(r"\b(?:until|perpetu\w*|indefinite\w*|unless sooner|earlier terminat\w*)\b", re.I)
@@ -75,8 +76,12 @@ def load_model(path: Path = MODEL_PATH) -> TermModel | None:
     return _load(str(path))
 
 
+def scored_sentences(doc: DocContext) -> list[tuple[int, int]]:
+    """The sentences the model scores (and is trained on), as (start, end)."""
+    return [(lo, hi) for lo, hi in doc.sentences.sentences() if hi - lo >= MIN_SENTENCE_CHARS]
+
+
 def ranked_sentences(doc: DocContext, model: TermModel) -> list[tuple[float, int, int]]:
-    """Every sentence of the document as (score, start, end), best first."""
-    scored = [(model.score(sentence_features(doc, lo, hi)), lo, hi) for lo, hi in doc.sentences.sentences()
-              if hi - lo >= 20]
+    """Every scored sentence of the document as (score, start, end), best first."""
+    scored = [(model.score(sentence_features(doc, lo, hi)), lo, hi) for lo, hi in scored_sentences(doc)]
     return sorted(scored, key=lambda t: -t[0])
