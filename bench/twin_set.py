@@ -12,9 +12,9 @@ from bench.paraphrase_set import dumps
 WORDING = "everyday, written 2026-11-29"
 
 
-def reword(sweeps: dict[str, Path], prefix: dict[str, str], wordings: Path) -> list[dict]:
+def reword(sweeps: dict[str, Path], prefix: dict[str, str], wordings: Path, wording: str = WORDING) -> list[dict]:
     """The twins of the qids in ``wordings``, reworded; a twin's qid takes ``prefix`` for its first letter
-    (``sweeps`` maps that letter to the sweep's folder)."""
+    (``sweeps`` maps that letter to the sweep's folder); ``wording`` says when they were written."""
     twins = {
         q["qid"]: q
         for sweep in sweeps.values()
@@ -26,7 +26,7 @@ def reword(sweeps: dict[str, Path], prefix: dict[str, str], wordings: Path) -> l
             continue
         qid, text = line.split("\t", 1)
         q = dict(twins[qid])
-        q.update(qid=prefix[qid[0]] + qid[1:], question=text, wording=WORDING)
+        q.update(qid=prefix[qid[0]] + qid[1:], question=text, wording=wording)
         out.append(q)
     return out
 
