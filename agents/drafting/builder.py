@@ -54,6 +54,7 @@ class DraftBuilder:
         self.trace: list[TraceStep] = []
         self.calls = 0
         self.denials: list[tuple[Evidence, str]] = []  # (passage, sentence) that excludes the asked clause
+        self.rejected: list[str] = []  # key-word quotes the quote check does not read as the asked clause
         # every retrieved item, graded relevant or not (Drafter.build sets it); the relevant ones until then
         self._all: list[Evidence] = self.evidence
 
@@ -217,7 +218,10 @@ class DraftBuilder:
         check = QuoteCheck.of(self.ctx) if about_a_clause(self.plan) else None
         if check is None:
             return []
-        quotes = [q for q in self.passage_sentences(ids) if not ruled_out_by_key_terms(self.plan, q[2])]
+        # a sentence the quote check, learned on exactly such key-word sentences, has turned down is not taken
+        # back by the section model ("THE MINIMUM REQUIRED WARRANTY ... TERMS WILL APPLY" is no minimum commitment)
+        quotes = [q for q in self.passage_sentences(ids) if not ruled_out_by_key_terms(self.plan, q[2])
+                  and not any(normalise_space(q[2]) in r for r in self.rejected)]
         found = check.strongest(self.plan.clause_types, [(h, q) for _, h, q in quotes])
         if found:
             self.trace.append(TraceStep(node="draft", tool="clause_check", results=len(found),
@@ -288,6 +292,7 @@ class DraftBuilder:
                               for _, _, e, span in ranked])
         ranked = self.narrowed_to_clause(check, ranked, ok)
         kept = [r for r, keep in zip(ranked, ok, strict=True) if keep]
+        self.rejected += [normalise_space(r[3]) for r, keep in zip(ranked, ok, strict=True) if not keep]
         if len(kept) < len(ranked):
             self.trace.append(TraceStep(node="draft", tool="clause_check", results=len(kept),
                                         note=f"{len(ranked) - len(kept)} of {len(ranked)} candidate quotes are not "
