@@ -135,8 +135,10 @@ def bare_question(plan: Plan) -> str:
     return " ".join(text.split())
 
 
-# A question that asks for a value: a wh-word, or "how long / much / far ...".
-_ASKS_VALUE = re.compile(r"\b(what|when|which|who|whom|whose|where|how (long|much|many|far|early|soon|late|often))\b",
+# A question that asks for a value: a wh-word, or "how long / much / far ..."; not one inside what a yes/no question
+# asks about ("Is there a limit on how much Globex can be on the hook for?", "a cap on what we owe")
+_ASKS_VALUE = re.compile(r"(?<!\bon )(?<!\bof )(?<!\babout )"
+                         r"\b(what|when|which|who|whom|whose|where|how (long|much|many|far|early|soon|late|often))\b",
                          re.IGNORECASE)
 _YES_NO = re.compile(r"^(is|are|does|do|did|can|could|may|might|must|will|would|shall|should|has|have|was|were)\b",
                      re.IGNORECASE)
@@ -153,6 +155,13 @@ def asked(question: str) -> str:
         else:
             sentences.append(piece)
     return next((s for s in sentences if "?" in s), question.strip())
+
+
+def asks_one_side(question: str) -> bool:
+    """"Did the Acme deal come before the Globex one?", "Is the Acme deal older than the Globex one?": a comparison
+    asked as a yes/no about the first contract named (not "Is the Acme deal or the Globex one older?")."""
+    q = _LEAD.sub("", asked(question))
+    return bool(_YES_NO.match(q)) and not re.search(r"\bor\b", q, re.IGNORECASE)
 
 
 def asks_yes_no(question: str) -> bool:

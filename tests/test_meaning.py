@@ -182,6 +182,8 @@ def test_what_date_names_no_date_of_its_own(embedder, question, attribute):
         "In our deal with Fabrikam, is there anything about a takeover of either party?",
         "Are we guaranteed the best price they give anyone under the Northwind deal?",
         "In our deal with Contoso, do we have to buy a minimum amount each year?",
+        # the value words are what the cap is on, not what is asked
+        "Is there a limit on how much Globex can be on the hook for?",
     ],
 )
 def test_a_yes_no_question_naming_a_clause_type_is_a_lookup_without_asking_for_the_wording(question):

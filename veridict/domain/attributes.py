@@ -193,7 +193,10 @@ ATTRIBUTES: tuple[Attribute, ...] = (
          r"licensor|distributor|provider|consultant|contractor|buyer|seller)", r"who signed",
          r"(between|among) whom", r"\bwho(['’]s|\s+is|\s+are)\b.{0,30}\bother\s+(side|end)\b",
          r"\bwho\s+(did|do|does)\s+(\w+\s+){1,3}(sign|contract|deal|partner|team)\w*\b.*\bwith\b",
-         r"\bwho(['’]s|\s+is|\s+are|\s+was)\b.{0,40}\b(partner|counterpart)s?\b"),
+         r"\bwho(['’]s|\s+is|\s+are|\s+was)\b.{0,40}\b(partner|counterpart)s?\b",
+         # "Who's ZTO trucking with?", "Who did Women.com do the co-branding deal with?": who a party deals with,
+         # not whom something is shared with or handed to
+         r"^who\b(?![^?]*\b(share|shares|shared|disclos\w*|sublicens\w*|assign\w*|transfer\w*)\b)[^?]*\bwith\s*\?*\s*$"),
         ("party", "parties", "between", "by and between"),
         ("between", "party", "parties"),
         (),

@@ -82,7 +82,7 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         "most_favored_nation", "most favored nation",
         "A party is promised terms or prices at least as good as those given to any other customer (price parity).",
         cues=(r"most[- ]favou?red[- ](nation|customer|pricing|terms)", r"\bmfn\b", "price parity",
-              r"\b(best|lowest|most favou?rable) (price|pricing|prices|terms|rates?)\b",
+              r"\b(best|lowest|most favou?rable)[- ](price|pricing|prices|terms|rates?)\b",
               r"\b(better|cheaper|lower) (deal|terms|prices?|rates?|pricing)\b[^?]{0,60}\b(others?|anyone|another|"
               r"other (customers?|buyers?|clients?)|competitors?)\b",
               r"\bas (good|low|favou?rable) as\b[^?]{0,30}\b(anyone|others?|other (customers?|buyers?|clients?))\b"),
@@ -218,7 +218,8 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         "Who owns intellectual property and work product made under the contract, and assignments of it.",
         cues=("intellectual property ownership", "ip ownership", "owns? the (ip|intell)",
               "ownership of (intellectual property|work product|inventions)",
-              r"assign\w* (of )?(the )?(ip|intellectual property|inventions|work product)\b",
+              r"assign\w* (of )?((the|any|all|its|their|our|some) )?"
+              r"(ip|intellectual property|inventions|work product)\b",
               # "who ends up owning what they build"; owning it together is joint ownership
               r"^(?!.*\b(together|jointly|joint|both)\b).*\bwho (owns|will own|ends up owning|gets to own|gets "
               r"ownership)\b",
@@ -237,7 +238,8 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         "A party may not assign or transfer the contract without the other's consent.",
         cues=("anti-?assignment", r"\bassignment\b(?! of (the )?(ip|intellectual|ownership|inventions|work product))",
               r"\bassign (this|the|its)(?! (ip|intellectual|inventions|work product))", "may not (be )?assign",
-              "assignab", r"\btransfer\w*\s+((this|the|our|its|their)\s+)+(\w+\s+)?(contract|agreement|deal|doc)\b",
+              "assignab",
+              r"\btransfer\w*\s+((this|the|our|its|their)\s+)+([\w.&'’-]+\s+){0,3}(contract|agreement|deal|doc)\b",
               # the contract or its rights handed over, not money: "a percentage of sales we hand over to them"
               r"\b(hand|pass)(es|ed|ing)?\s+(it|this|that|(the|this|our|their|its|whole)\s+(\w+\s+){0,3}(contract|agreement|"
               r"deal|doc|rights|obligations|business)|(its|their|our)\s+(rights|obligations)(\s+under\s+(it|this|the\s+\w+))?)"

@@ -36,7 +36,10 @@ class Qualifier:
 # Everyday words that name a kind of amount and its clause type alike; ``clause_types`` uses the same patterns.
 EARLY_EXIT_FEE = (r"\b(early[- ]termination|cancellation|break|exit|walk-?away) fees?\b",
                   r"\b(fee|sum|amount)\b[^?]{0,30}\b(if|when|for) (we|they|you|it|\w+) (cancel|terminate|end|exit|"
-                  r"leave|walk away)\w*\b[^?]{0,20}\bearly\b")
+                  r"leave|walk away)\w*\b[^?]{0,20}\bearly\b",
+                  # "How much does Globex have to pay if it walks away from the deal early?"
+                  r"\b(pay|owe|cost|charge)\w*\b[^?]{0,30}\b(if|when|for) (we|they|you|it|\w+) (cancel\w*|terminat\w*|"
+                  r"ends?|exit\w*|leav\w*|walk\w* away|pull\w* out)\b[^?]{0,60}\bearly\b")
 SERVICE_DOWN = (r"\b(service|system|platform|site|network) (goes|went|is|was) down\b", r"\b(downtime|outages?)\b")
 WHAT_COVER = r"\bwhat (cover|coverage)\b"
 ORDER_AT_LEAST = r"\b(order|buy|purchase)\w*\b[^?]{0,30}\b(at (a |the )?minimum|at least)\b"
