@@ -219,7 +219,7 @@ def grade_item(plan: Plan, item: Evidence, meta: HitMeta | None, semantic: float
     if targets and doc_id not in targets and not (meta and meta.status == "superseded"):
         return Grade(id=item.id, relevance=0.0, key_terms=False, reasons=["other document"])
     has_key = names_asked_thing(plan, item.text, keys)
-    overlap = term_overlap(content_words(plan.question), item.text)
+    overlap = term_overlap(_question_words(plan, doc_id), item.text)
     asked_types = {snake_name(c) for c in plan.clause_types}
     # the section's ingestion tags, or the same clause rules run on this passage (a chunk of an untagged
     # section: "B. Both parties will not have liability for any damages other than direct damages.")
@@ -266,6 +266,19 @@ def grade_item(plan: Plan, item: Evidence, meta: HitMeta | None, semantic: float
     if plan.attribute and plan.intent in ("exact_value", "compare", "calculate") and not clause_match:
         rel = min(rel, 0.55) if _has_value_shape(plan, item.text) else min(rel, 0.3)
     return Grade(id=item.id, relevance=round(min(rel, 1.0), 4), key_terms=has_key, reasons=reasons)
+
+
+def _question_words(plan: Plan, doc_id: str | None) -> list[str]:
+    """The question's content words a passage of ``doc_id`` is graded on: in a comparison, less the words that
+    name the other compared contracts ("the Integra PcoMed supply deal" is no word a passage of the Miaoli
+    contract can hold)."""
+    words = content_words(plan.question)
+    if plan.intent != "compare" or len(plan.documents) < 2 or doc_id is None:
+        return words
+    others = {w for ref in plan.documents if doc_id not in ref.document_ids for w in content_words(ref.mention)}
+    own = {w for ref in plan.documents if doc_id in ref.document_ids for w in content_words(ref.mention)}
+    kept = [w for w in words if w not in others - own]
+    return kept or words
 
 
 def _has_value_shape(plan: Plan, text: str) -> bool:

@@ -34,8 +34,13 @@ DOC_NOUNS = (
     r"power of attorney|memorandum|statement of work|charter|plan|guarantee|note|indenture|warrant|joint venture|"
     r"partnership|arrangement|endorsement|sponsorship|distributorship|franchise|"
     # a kind of deal that names the contract by itself: "the Aura alliance", "the Anixa collaboration"
-    r"alliance|collaboration|venture|cooperation"
+    r"alliance|collaboration|venture|cooperation|project|"
+    # "the IMPCO Minda JV"
+    r"JV"
 )
+# nouns that name a contract beside a party's name; not "guarantee", which is most often a promise inside one
+# ("MTI's best-price guarantee from McDATA", "Acme's performance guarantee")
+_PARTY_DOC_NOUNS = DOC_NOUNS.replace("guarantee|", "")
 _PARTY_STOP = (
     r"(?=\s+(?:entered|expire|expires|be terminated|include|includes|require|requires|give|gives|provide|provides|"
     r"contain|contains|in the event|governed|designate|say|state|stipulate|allow|permit)\b|\s*[?:;]|, or\b|"
@@ -61,11 +66,11 @@ _OF_UNDER = re.compile(
     re.IGNORECASE,
 )
 _WITH = re.compile(
-    rf"\b(?:{DOC_NOUNS})\s+(?:with|from|for)\s+(?P<party>{NAME_WORD}(?:\s+(?:{NAME_WORD}|&|of|and))*)",
+    rf"\b(?:{_PARTY_DOC_NOUNS})\s+(?:with|from|for)\s+(?P<party>{NAME_WORD}(?:\s+(?:{NAME_WORD}|&|of|and))*)",
 )
 _POSSESSIVE = re.compile(rf"\b(?P<party>{NAME_WORD}(?:\s+{NAME_WORD})*)(?:['’]s\b|(?<=s)['’](?=\s))")
 _POSSESSIVE_DOC = re.compile(
-    rf"\b(?P<party>{NAME_WORD}(?:\s+{NAME_WORD})*)(?:['’]s|(?<=s)['’])\s+(?:[\w\-]+\s+){{0,2}}(?:{DOC_NOUNS})\b"
+    rf"\b(?P<party>{NAME_WORD}(?:\s+{NAME_WORD})*)(?:['’]s|(?<=s)['’])\s+(?:[\w\-]+\s+){{0,2}}(?:{_PARTY_DOC_NOUNS})\b"
 )
 # "the Honeywell and Teknik contracts": two contracts, each named by one party
 _PAIR_DOCS = re.compile(
@@ -76,8 +81,8 @@ _PAIR_DOCS = re.compile(
 _JOINED = r"\s*[/–—]\s*"
 _NAMED_DOC = re.compile(
     rf"\b(?:the|this|that|our|their)\s+(?P<party>{NAME_WORD}(?:(?:\s+|{_JOINED}){NAME_WORD})*)\s+"
-    rf"(?:[a-z][\w\-]*\s+){{0,3}}?(?P<noun>{DOC_NOUNS})\b(?:\s+(?:{DOC_NOUNS})\b)?"  # "sponsorship contract"
-)
+    rf"(?:[a-z][\w\-]*\s+){{0,3}}?(?P<noun>{_PARTY_DOC_NOUNS}|one)\b(?:\s+(?:{DOC_NOUNS})\b)?"  # "sponsorship contract"
+)  # "the Tri City outsourcing one": a contract named as the one of a party
 _TITLE_ONLY = re.compile(
     rf"\b(?:the|this|that)\s+(?P<title>(?:[A-Z][\w&\-]*[\s,]+){{0,6}}(?:{DOC_NOUNS.upper()}|"
     rf"{'|'.join(w.capitalize() for w in ('agreement', 'contract', 'license', 'licence', 'lease', 'amendment'))}))\b"
@@ -159,8 +164,11 @@ def parse_question(question: str, nlp=None) -> Plan:
             plan.attributes.append("agreement_date")
             plan.attribute = plan.attributes[0]
     plan.comparison = _comparison(low) if plan.intent == "compare" else None
-    if plan.comparison in ("earlier", "later") and not plan.attributes and re.search(r"\b(old|new)(er|est)\b", low):
-        plan.attributes, plan.attribute = ["agreement_date"], "agreement_date"  # "which is older": signed first
+    if plan.comparison in ("earlier", "later") and not plan.attributes and re.search(
+            rf"\b(old|new)(er|est)\b|\b(came|come|comes|was|were|went)\s+(first|earlier|later|last)\b|"
+            rf"\b{_CAME} (before|after)\b|\bpredat", low):
+        # "which is older", "which came first": the one signed first
+        plan.attributes, plan.attribute = ["agreement_date"], "agreement_date"
     if plan.comparison in ("earlier", "later", "larger", "smaller") and plan.attributes and \
             ATTRIBUTE_BY_NAME[plan.attributes[0]].kind == "period":  # "warn earlier", "more notice": the longer
         plan.comparison = "longer" if plan.comparison in ("earlier", "larger") else "shorter"
@@ -298,12 +306,17 @@ def _intent(low: str, plan: Plan) -> Intent:
 _FIRST_IN_A_NAME = re.compile(r"\b(rights? of )?first (refusal|offer|negotiation|dibs|look)\b|\bfirst rights?\b")
 
 
+# "did A come before B", "was A signed after B": an order in time
+_CAME = r"(?:come|came|comes|signed|dated|made|entered into|executed|started|began|begun|took effect)"
+
+
 def _comparison(low: str) -> Comparison | None:
     low = _FIRST_IN_A_NAME.sub(" ", low)
     for word, comp in (("older", "earlier"), ("oldest", "earlier"), ("earliest", "earlier"), ("sooner", "earlier"),
                        ("newer", "later"), ("newest", "later"), ("latest", "later"), ("more recent", "later"),
                        ("earlier", "earlier"), ("first", "earlier"), ("before or after", "earlier"),
-                       ("after or before", "earlier"), ("later", "later"), ("longer", "longer"),
+                       ("after or before", "earlier"), (f"{_CAME} before", "earlier"), (f"{_CAME} after", "later"),
+                       ("later", "later"), ("longer", "longer"),
                        ("shorter", "shorter"), ("higher", "larger"), ("larger", "larger"), ("bigger", "larger"),
                        ("more", "larger"), ("lower", "smaller"), ("smaller", "smaller"), ("less", "smaller"),
                        ("same", "same"), ("differ", "same"), ("contain", "contains"), ("include", "contains"),

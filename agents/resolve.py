@@ -59,16 +59,24 @@ def resolve_documents(plan: Plan, ctx: ToolContext) -> tuple[Plan, list[TraceSte
                                arguments={"mention": ref.mention[:200], "parties": ref.parties, "title": ref.title},
                                results=len(ref.document_ids), ms=ms_since(started), note=note or ref.resolved_by))
     named = {p.lower() for ref in plan.documents for p in ref.parties}
-    if not plan.documents:
+    mentioned = " ".join(ref.mention.lower() for ref in plan.documents)
+    # a comparison that names one contract by a document noun and the other by a name alone ("Which came first,
+    # Slicon Smelters' outsourcing or the KazakhOil transport deal?"): the name is the other contract
+    second = plan.intent == "compare" and len(plan.documents) == 1
+    if not plan.documents or second:
         for name in plan.entities:
-            if name.lower() in named:
+            key = name.lower().rstrip("'’")
+            if key in named or name.lower() in named or (second and key in mentioned):
                 continue
+            named.add(key)
             started = time.perf_counter()
             by_party = False
             try:  # a party's name: the contracts it is a party to; another name: those that mention it
                 ids = _indexed_party_documents(ctx, name)
                 by_party = bool(ids)
-                ids = ids or _entity_document_ids(ctx, name, down)
+                # a name no party fact or entity holds ("Slicon Smelters", read at ingest as no party): the
+                # contracts whose text has it as a phrase
+                ids = ids or _entity_document_ids(ctx, name, down) or _name_document_ids(ctx, name, down)
             except StoreError:
                 ids = set()
             docs = _active(ctx, ids)
@@ -165,7 +173,17 @@ def _full_name(party: str, names: list[str]) -> str:
     question's name where none holds them all."""
     words = set(name_words(party))
     holding = sorted((n for n in names if words and words <= set(name_words(n))), key=lambda n: (-len(n), n))
-    return holding[0] if holding else party  # the fullest: "Harbor Fuels Inc.", not its short name "Harbor"
+    if holding:
+        return holding[0]  # the fullest: "Harbor Fuels Inc.", not its short name "Harbor"
+    # "the IMPCO Minda JV": both parties in one name, each word the fullest name that holds it
+    own = []
+    for word in name_words(party):
+        fits = sorted((n for n in names if word in set(name_words(n))), key=lambda n: (-len(n), n))
+        if not fits:
+            return party
+        own.append(fits[0])
+    own = list(dict.fromkeys(own))
+    return " and ".join(own) if len(own) > 1 else party
 
 
 def _named_in_question(question: str, ctx: ToolContext) -> DocumentRef | None:

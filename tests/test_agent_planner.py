@@ -420,6 +420,12 @@ def test_everyday_words_that_set_two_contracts_side_by_side(nlp, question, compa
      [["Initech"], ["Hooli"]], "agreement_date", None),
     ("Between the Umbrella joint venture and the Acme alliance, which has a minimum purchase commitment?",
      [["Umbrella"], ["Acme"]], None, "minimum_commitment"),
+    # "JV" names a joint venture; "the Initech hosting one" is a contract named as a party's one; "which came first"
+    # and "did A come before B" ask which was signed first
+    ("Which came first: the Stark Wayne JV or the Hooli supply deal?", [["Stark Wayne"], ["Hooli"]],
+     "agreement_date", None),
+    ("Did the Acme-Globex reseller deal come before the Initech hosting one?", [["Acme-Globex"], ["Initech"]],
+     "agreement_date", None),
 ])
 def test_two_contracts_named_the_way_users_name_them(nlp, question, parties, attribute, clause_type):
     plan = parse_question(question, nlp)
@@ -435,9 +441,32 @@ def test_two_contracts_named_the_way_users_name_them(nlp, question, parties, att
     ("When did IMPCO and Minda sign their joint venture?", "agreement_date"),
     ("Who's MediaNet's partner in the reseller deal?", "party"),
     ("Who did Oxbow sign with?", "party"),
+    # who a party deals with, asked with the verb of the deal
+    ("Who's Initech trucking with?", "party"),
+    ("Who did Hooli.com do the co-branding deal with?", "party"),
 ])
 def test_everyday_words_for_signing_and_partners(nlp, question, attribute):
     assert parse_question(question, nlp).attribute == attribute
+
+
+def test_a_project_named_by_its_party_is_a_contract_and_a_price_guarantee_is_no_contract(nlp):
+    plan = parse_question("Who holds the source code in escrow for the Kestrel hotel project?", nlp)
+    assert [d.parties for d in plan.documents] == [["Kestrel"]] and plan.clause_types == ["source_code_escrow"]
+    plan = parse_question("Which customers does Globex's best-price guarantee from Initech cover?", nlp)
+    assert "most_favored_nation" in plan.clause_types, plan
+    assert all("guarantee" not in d.mention for d in plan.documents), plan.documents
+
+
+def test_whom_data_is_shared_with_is_no_counterparty_question(nlp):
+    assert parse_question("Who does Initech share our customer data with?", nlp).attribute != "party"
+
+
+@pytest.mark.parametrize(("question", "clause_type"), [
+    ("Can Globex transfer its Initech reseller agreement?", "anti_assignment"),
+    ("Does Hooli assign any IP to the reseller?", "ip_ownership_assignment"),
+])
+def test_handing_over_the_contract_or_its_ip_in_everyday_words(nlp, question, clause_type):
+    assert clause_type in parse_question(question, nlp).clause_types
 
 
 def test_signing_up_distributors_is_no_signing_date(nlp):
@@ -454,6 +483,7 @@ def test_signing_up_distributors_is_no_signing_date(nlp):
      "minimum_commitment"),
     ("How much can we recover from Hollis at most if something goes wrong?", "amount", "liability_cap"),
     ("How much is the early termination fee in the Acme deal?", "amount", "liquidated_damages"),
+    ("How much does Globex have to pay if it walks away from the Acme deal early?", "amount", "liquidated_damages"),
     ("How much does Oldham owe us if the service goes down?", "amount", "penalty"),
 ])
 def test_everyday_value_questions_name_their_kind(nlp, question, attribute, qualifier):
@@ -529,6 +559,7 @@ def test_everyday_words_for_a_value(nlp, question, attribute):
     # "first" in a clause's name is no order in time
     ("Does the Acme deal or the Globex deal give a right of first refusal?", "compare", "contains"),
     ("Which was signed first, our Acme deal or the Globex one?", "compare", "earlier"),
+    ("Was the Acme deal signed after the Globex one?", "compare", "later"),
     ("Any contracts governed by Delaware law?", "list", None),
 ])
 def test_everyday_library_and_side_by_side_words(nlp, question, intent, comparison):

@@ -80,3 +80,18 @@ def test_the_clause_under_its_heading_is_quoted_first(stores, settings, tenant):
     assert "shall not appoint any other distributor" in first.quote and "earlier agreement" not in first.quote, first.quote
     assert "No exclusivity clause was found in" in answer.text
     assert len(answer.citations) <= 2
+
+
+@pytest.mark.parametrize(("question", "lead"), [
+    # asked as a yes/no about the first contract named: the verdict says yes or no, then which is the earlier
+    ("Did the Tidewater services deal come before the Larchmont distribution one?", "No: "),
+    ("Was the Larchmont distribution agreement signed before the Tidewater services one?", "Yes: "),
+    # asked as "which": no yes or no
+    ("Which came first, the Tidewater services deal or the Larchmont distribution one?", ""),
+])
+def test_which_was_signed_first_in_everyday_words(stores, settings, tenant, question, lead):
+    answer = answer_question(stores, settings, question, tenant=tenant)
+    assert not answer.refused, answer.text
+    verdict = answer.text.split(" [")[0]
+    assert verdict.startswith(lead) and "Distribution Agreement" in verdict and "earlier one" in verdict, answer.text
+    assert not verdict.startswith(("Yes", "No")) or lead, answer.text

@@ -59,3 +59,25 @@ def test_a_party_named_in_short_is_known_by_the_contracts_own_name(stores, tenan
     plan, _, _ = resolve_documents(question, ctx)
     assert [r.titles for r in plan.documents] == [["Strategic Alliance Agreement"], ["Joint Supply Agreement"]]
     assert [r.party_names for r in plan.documents] == [["Oxbow Carbon LLC"], ["Harbor Fuels Inc."]]
+
+
+def test_both_parties_in_one_short_name_are_each_named_by_their_own_name(stores, tenant):
+    # "the Oxbow Global Energy alliance": one name holding both parties' words; the answer names both as the
+    # contract does
+    ctx = ToolContext.from_stores(stores, tenant)
+    question = parse_question("Which is older, the Oxbow Global Energy alliance or the Harbor supply deal?",
+                              load_spacy())
+    plan, _, _ = resolve_documents(question, ctx)
+    assert [r.titles for r in plan.documents] == [["Strategic Alliance Agreement"], ["Joint Supply Agreement"]]
+    assert plan.documents[0].party_names == ["Oxbow Carbon LLC and Global Energy, Inc."], plan.documents[0]
+
+
+def test_a_compared_contract_named_by_a_name_alone_is_the_second_contract(stores, tenant):
+    # one contract named with a document noun, the other by its party's name alone
+    ctx = ToolContext.from_stores(stores, tenant)
+    question = parse_question("Which came first, Vertex's marine fuel business or the Oxbow alliance?",
+                              load_spacy())
+    assert question.intent == "compare" and len(question.documents) == 1, question
+    plan, _, _ = resolve_documents(question, ctx)
+    assert sorted(t for r in plan.documents for t in r.titles) == ["Joint Supply Agreement",
+                                                                     "Strategic Alliance Agreement"]

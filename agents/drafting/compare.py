@@ -5,10 +5,11 @@ from __future__ import annotations
 from agents.drafting.quoting import join_names, with_article
 from agents.drafting.registry import drafts
 from agents.drafting.values import ValueDrafter
+from agents.meaning import asks_one_side
 from agents.plan import DocumentRef
-from veridict.domain import clause_label
+from veridict.domain import ATTRIBUTE_BY_NAME, clause_label
 from veridict.domain.names import alias_key
-from veridict.domain.values import duration_days, parse_amount, parse_date
+from veridict.domain.values import duration_days, find_jurisdictions, parse_amount, parse_date
 from veridict.types import Evidence
 
 CONTAINS_QUOTES = 3  # quotes per document scored to pick its clearest
@@ -128,22 +129,30 @@ def state_verdict(d: ValueDrafter, have: list[tuple[DocumentRef, Evidence]]) -> 
     def name(ev: Evidence) -> str:
         return compared_name(d, refs[id(ev)], ev)
 
+    # "Did A come before B?": the verdict answers yes or no about A, the first contract named
+    first = have[0][1] if asks_one_side(d.plan.question) else None
+
+    def lead(ev: Evidence) -> str:
+        return "" if first is None else ("Yes: " if ev is first else "No: ")
+
     vals = []
     for _, ev in have:
-        text = ev.fact.value_text if ev.fact else ev.text
+        # a stored fact's value; else the value the quoted sentence states (a law read from "pursuant to the laws
+        # of the R.O.C." where no fact was stored)
+        text = ev.fact.value_text if ev.fact else d.span_of(ev)
         vals.append((ev, text))
     if comp in ("earlier", "later"):
         maybe_dated = [(ev, parse_date(t) or (ev.fact.value_date if ev.fact else None)) for ev, t in vals]
         dated = [(ev, day) for ev, day in maybe_dated if day]
         if len(dated) >= 2:
             pick = min(dated, key=lambda x: x[1]) if comp == "earlier" else max(dated, key=lambda x: x[1])
-            d.say(f"{name(pick[0])} is the {comp} one", [d.cite(pick[0])])
+            d.say(f"{lead(pick[0])}{name(pick[0])} is the {comp} one", [d.cite(pick[0])])
     elif comp in ("longer", "shorter"):
         maybe_durs = [(ev, duration_days(t)) for ev, t in vals]
         durs = [(ev, days) for ev, days in maybe_durs if days is not None]
         if len(durs) >= 2 and len({days for _, days in durs}) > 1:
             by_days = max(durs, key=lambda x: x[1]) if comp == "longer" else min(durs, key=lambda x: x[1])
-            d.say(f"{name(by_days[0])} has the {comp} period", [d.cite(by_days[0])])
+            d.say(f"{lead(by_days[0])}{name(by_days[0])} has the {comp} period", [d.cite(by_days[0])])
         elif len(durs) >= 2:
             d.say("Both periods are the same", [d.cite(ev) for ev, _ in durs])
     elif comp in ("larger", "smaller"):
@@ -151,10 +160,15 @@ def state_verdict(d: ValueDrafter, have: list[tuple[DocumentRef, Evidence]]) -> 
         amounts = [(ev, a) for ev, a in maybe_amounts if a]
         if len(amounts) >= 2 and len({a[1] for _, a in amounts if a[1]}) <= 1:
             by_amount = max(amounts, key=lambda x: x[1][0]) if comp == "larger" else min(amounts, key=lambda x: x[1][0])
-            d.say(f"{name(by_amount[0])} has the {comp} amount", [d.cite(by_amount[0])])
+            d.say(f"{lead(by_amount[0])}{name(by_amount[0])} has the {comp} amount", [d.cite(by_amount[0])])
         elif len(amounts) >= 2:
             d.say("The amounts are in different currencies and are not compared", [], kind="framing")
     elif comp == "same" and d.plan.attribute:
+        if ATTRIBUTE_BY_NAME[d.plan.attribute].kind == "jurisdiction":
+            laws = [(ev, t if ev.fact else next((j.value for j in find_jurisdictions(t)), None)) for ev, t in vals]
+            if any(law is None for _, law in laws):
+                return  # a side whose law the quote does not name: no verdict
+            vals = [(ev, str(law)) for ev, law in laws]
         norm = {alias_key(t) for _, t in vals}
         same = len(norm) == 1
         d.say("Yes, they are the same" if same else "No, they differ", [d.cite(ev) for ev, _ in vals])

@@ -1,0 +1,27 @@
+"""Grading a passage of one compared contract: the words that name the other contract do not count against it."""
+
+from __future__ import annotations
+
+from agents.critic import grade_item, key_groups
+from agents.planner import parse_question
+from veridict.types import Citation, Evidence
+
+
+def _passage(doc_id: str, text: str) -> Evidence:
+    citation = Citation(document_id=doc_id, document_title="Contract", version=1, page=7, quote=text, store="lexical")
+    return Evidence(id=f"{doc_id}-p7", text=text, citation=citation, store="lexical")
+
+
+def test_a_compared_contracts_passage_is_graded_on_the_words_about_it():
+    plan = parse_question("Is the Miravel hotel contract under the same law as the Dunmore Halvec supply deal?")
+    assert plan.intent == "compare" and len(plan.documents) == 2, plan
+    plan.documents[0].document_ids, plan.documents[1].document_ids = ["hotel"], ["supply"]
+    text = ("Both parties agree to take the Miravel District Court as the competent court of first instance "
+            "pursuant to the laws of the R.O.C.")
+    compared = grade_item(plan, _passage("hotel", text), None, 0.3, key_groups(plan))
+    alone = parse_question("Is the Miravel hotel contract under the law of Taiwan?")
+    alone.documents[0].document_ids = ["hotel"]
+    single = grade_item(alone, _passage("hotel", text), None, 0.3, key_groups(alone))
+    # as relevant as it is to a question about that contract alone, and relevant enough to be drafted from
+    assert compared.relevance >= 0.35
+    assert abs(compared.relevance - single.relevance) < 0.1, (compared, single)
