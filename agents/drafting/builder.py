@@ -221,7 +221,7 @@ class DraftBuilder:
         # a sentence the quote check, learned on exactly such key-word sentences, has turned down is not taken
         # back by the section model ("THE MINIMUM REQUIRED WARRANTY ... TERMS WILL APPLY" is no minimum commitment)
         quotes = [q for q in self.passage_sentences(ids) if not ruled_out_by_key_terms(self.plan, q[2])
-                  and not any(normalise_space(q[2]) in r for r in self.rejected)]
+                  and normalise_space(q[2]) not in self.rejected]
         found = check.strongest(self.plan.clause_types, [(h, q) for _, h, q in quotes])
         if found:
             self.trace.append(TraceStep(node="draft", tool="clause_check", results=len(found),
