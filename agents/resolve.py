@@ -74,9 +74,9 @@ def resolve_documents(plan: Plan, ctx: ToolContext) -> tuple[Plan, list[TraceSte
             try:  # a party's name: the contracts it is a party to; another name: those that mention it
                 ids = _indexed_party_documents(ctx, name)
                 by_party = bool(ids)
-                # a name no party fact or entity holds ("Slicon Smelters", read at ingest as no party): the
-                # contracts whose text has it as a phrase
-                ids = ids or _entity_document_ids(ctx, name, down) or _name_document_ids(ctx, name, down)
+                ids = ids or _entity_document_ids(ctx, name, down)
+                if not ids and second:  # the other compared contract, by a name no party fact or entity holds
+                    ids = _name_document_ids(ctx, name, down)  # ("Slicon Smelters"): the text has it as a phrase
             except StoreError:
                 ids = set()
             docs = _active(ctx, ids)
