@@ -16,7 +16,6 @@ stops the build. A study set: misses may be read.
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -24,25 +23,16 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from bench.paraphrase_set import DATA, _read_jsonl, lacks_clause  # noqa: E402
 from bench.twin_set import write  # noqa: E402
 
 SWEEP = ROOT / "bench" / "questions" / "clause_sweep"
 OUT = ROOT / "bench" / "questions" / "everyday_premise"
-ANNOTATIONS = ROOT.parent / "shared" / "data" / "cuad" / "annotations.jsonl"
-
-
-def absent_clauses(path: Path = ANNOTATIONS) -> set[tuple[str, str]]:
-    """(doc_id, category) pairs CUAD's experts marked as having no such clause."""
-    out = set()
-    for line in path.read_text(encoding="utf-8").splitlines():
-        a = json.loads(line)
-        if not a.get("has_clause"):
-            out.add((a["doc_id"], a["category"]))
-    return out
 
 
 def build(wordings: Path = OUT / "questions.tsv") -> list[dict]:
-    absent = absent_clauses()
+    # the (contract, category) pairs CUAD's experts mark absent, as the paraphrase sets read them
+    absent = {(a["doc_id"], a["category"]) for a in _read_jsonl(DATA / "annotations.jsonl") if lacks_clause(a)}
     out = []
     for i, line in enumerate(wordings.read_text(encoding="utf-8").splitlines(), start=1):
         if not line.strip():

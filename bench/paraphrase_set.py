@@ -75,9 +75,7 @@ class Deal:
         return bool(self.label(category).get("has_clause")) and bool(self.spans(category))
 
     def lacks(self, category: str) -> bool:
-        """CUAD labels every category for every contract: no quote and the answer 'No'."""
-        lab = self.label(category)
-        return bool(lab) and not lab.get("has_clause") and not lab.get("spans") and self.answer(category) == "No"
+        return lacks_clause(self.label(category))
 
     @property
     def full_title(self) -> str:
@@ -95,6 +93,13 @@ class Deal:
             deal_kind=self.kind,
         )
         return out
+
+
+def lacks_clause(label: dict) -> bool:
+    """A CUAD label (one category of one contract; CUAD labels every category for every contract) that marks the
+    clause absent: no quote and the answer 'No'."""
+    return bool(label) and not label.get("has_clause") and not label.get("spans") and \
+        (label.get("answer") or "").strip() == "No"
 
 
 def _read_jsonl(path: Path) -> list[dict]:
