@@ -29,18 +29,19 @@ from veridict.domain.attributes import ADVANCE_NOTICE
 from veridict.domain.values import MONTHS, canonical_jurisdiction, find_jurisdictions, parse_amount
 from veridict.domain.words import TERM_ABBREVIATIONS
 
-DOC_NOUNS = (
+# Nouns that name a contract beside a party's name ("the Acme supply deal", "Acme's licence", "the deal with Acme").
+_PARTY_DOC_NOUNS = (
     r"agreement|contract|deal|licen[cs]e|lease|amendment|addendum|msa|sow|nda|dpa|sla|terms|order|policy|deed|"
-    r"power of attorney|memorandum|statement of work|charter|plan|guarantee|note|indenture|warrant|joint venture|"
+    r"power of attorney|memorandum|statement of work|charter|plan|note|indenture|warrant|joint venture|"
     r"partnership|arrangement|endorsement|sponsorship|distributorship|franchise|"
     # a kind of deal that names the contract by itself: "the Aura alliance", "the Anixa collaboration"
     r"alliance|collaboration|venture|cooperation|project|"
     # "the IMPCO Minda JV"
     r"JV"
 )
-# nouns that name a contract beside a party's name; not "guarantee", which is most often a promise inside one
-# ("MTI's best-price guarantee from McDATA", "Acme's performance guarantee")
-_PARTY_DOC_NOUNS = DOC_NOUNS.replace("guarantee|", "")
+# Nouns that name a contract in a title ("the Guarantee between A and B"): those, and "guarantee", which beside a
+# party's name is most often a promise inside a contract ("MTI's best-price guarantee from McDATA")
+DOC_NOUNS = rf"{_PARTY_DOC_NOUNS}|guarantee"
 _PARTY_STOP = (
     r"(?=\s+(?:entered|expire|expires|be terminated|include|includes|require|requires|give|gives|provide|provides|"
     r"contain|contains|in the event|governed|designate|say|state|stipulate|allow|permit)\b|\s*[?:;]|, or\b|"
