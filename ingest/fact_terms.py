@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from dataclasses import dataclass
 
 from ingest.fact_context import ASSERT_THRESHOLD, DocContext, ws
 from veridict.domain.values import (
@@ -179,8 +180,8 @@ _BASE_OTHER = re.compile(
 _ANNIVERSARY = re.compile(
     ws(
         r"\b(?:(?P<ord>[a-z]+)(?: \(\d+(?:st|nd|rd|th)?\))?|(?P<num>\d+)(?: ?(?:st|nd|rd|th))?|"
-        r"(?P<nyear>[\w]+)[- ]year) anniversary of the (?:effective date|(?P<anchor>(?:commencement|launch|"
-        r"closing|opening|start) date)|date (?:hereof|of this agreement)|execution)"
+        r"(?P<nyear>[\w]+)[- ]year) anniversary (?:of the (?:effective date|(?P<anchor>(?:commencement|launch|"
+        r"closing|opening|start) date)|date (?:hereof|of this agreement)|execution)|(?P<thereof>thereof)|hereof)"
     ),
     re.I,
 )
@@ -305,7 +306,27 @@ def _anchor_day(doc: DocContext, name: str, base_day: dt.date | None) -> dt.date
     return base_day if not defined and name.lower().startswith("commencement") else None
 
 
-_OF_SIGNING = re.compile(ws(r"anniversary of the (?:date (?:hereof|of this agreement)|execution)"), re.I)
+# "through the end of the 2017 calendar year", "until the end of calendar year 2019": December 31 of that year (not a
+# fiscal year, whose end the sentence does not give)
+_YEAR_END = re.compile(r"\b(?:the )?end of (?:the )?(?:calendar year )?(?P<year>(?:19|20)\d\d)(?! fiscal)(?: calendar year)?\b",
+                       re.I)
+
+
+@dataclass(frozen=True)
+class _YearEnd:
+    start: int
+    end: int
+    value: dt.date
+
+
+def _year_ends(sentence: str) -> list[_YearEnd]:
+    return [_YearEnd(m.start(), m.end(), dt.date(int(m.group("year")), 12, 31)) for m in _YEAR_END.finditer(sentence)]
+
+
+_OF_SIGNING = re.compile(ws(r"anniversary (?:of the (?:date (?:hereof|of this agreement)|execution)|hereof)"), re.I)
+# "commences on the Effective Date and expires on the third anniversary thereof": "thereof" stands for the start the
+# sentence has just named
+_THEREOF_START = re.compile(r"\b(?:effective date|commence\w*|begin\w*|start\w*)\b", re.I)
 
 
 def _term_base(effective: Fact | None, agreement: Fact | None) -> Fact | None:
@@ -366,7 +387,7 @@ def term_and_expiry(
         found_here = False
         # explicit end date: "shall continue until December 31, 2020", "from May 1, 2013 to
         # April 30, 2015", "a term of three (3) years expiring May 31, 2001"
-        for d in find_dates(sentence):
+        for d in [*find_dates(sentence), *_year_ends(sentence)]:
             before = sentence[max(0, d.start - 70) : d.start]
             # "from May 1, 2013 to April 30, 2015"; "November 01, 2014 to October 31, 2017"
             from_to = _FROM_TO.search(before)
@@ -416,6 +437,7 @@ def term_and_expiry(
             lead = sentence[max(0, a.start() - 80) : a.start()]
             if (
                 not n
+                or (a.group("thereof") and not _THEREOF_START.search(sentence[: a.start()]))
                 or _is_renewal_context(lead)
                 or re.search(r"\b(?:prior|before)\s+to\s*$|" r"\bbefore\s*$", lead, re.I)
                 or not re.search(
@@ -632,8 +654,9 @@ def renewal_terms(doc: DocContext, terms: list[Fact]) -> list[Fact]:
         sentence = text[lo:hi]
         low = sentence.lower()
         if not re.search(r"\b(?:agreement|term|contract)\b", low) and not (
-            # "The present Agreement is effective as from 1 January 2009. It is ... renewed tacitly every year."
-            re.match(r"\s*it\b", low)
+            # "The present Agreement is effective as from 1 January 2009. It is ... renewed tacitly every year.",
+            # "... continues for thirty-six (36) months. Upon expiry, it shall be extended automatically ..."
+            re.match(r"\s*(?:(?:upon|on|at|after) [a-z ]{3,30},\s*)?it\b", low)
             and re.search(r"\b(?:agreement|contract)\b[^.;]*[.;]\s*$", text[max(0, lo - 200) : lo], re.I)
         ):
             continue

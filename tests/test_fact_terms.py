@@ -288,3 +288,53 @@ def test_a_period_far_after_a_renewal_word_is_no_renewal_term():
         "Period\"), unless sooner terminated in accordance with Section 4, and shall automatically renew for "
         "successive one-year periods, unless the Company provides 90 days' notice of termination.\n")
     assert top(facts_of(near), "renewal_term") == "1 year"
+
+
+@pytest.mark.parametrize(
+    "sentence, expected",
+    [
+        # "thereof" stands for the start the sentence names
+        ("The term of this Agreement commences on the Effective Date and expires on the third (3rd) anniversary "
+         "thereof.", "2020-01-15"),
+        # the end of a calendar year named by its number
+        ("The term of this Agreement shall run through the end of the 2019 calendar year.", "2019-12-31"),
+        ("This Agreement shall remain in effect until the end of calendar year 2020.", "2020-12-31"),
+    ],
+)
+def test_expiration_wordings_outside_the_studied_contracts(sentence, expected):
+    assert top(facts_of(OPENING + "2. Term. " + sentence), "expiration_date") == expected
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # "thereof" with no start before it in the sentence says nothing about which date
+        "Beta shall pay the Royalty within thirty days of each anniversary thereof.",
+    ],
+)
+def test_expiration_wordings_that_give_no_end_date(sentence):
+    assert top(facts_of(OPENING + "2. Term. " + sentence), "expiration_date") is None
+
+
+def test_a_fiscal_year_end_is_not_december_31():
+    facts = facts_of(OPENING + "2. Term. This Agreement shall remain in effect until the end of the 2019 fiscal "
+                               "year of Beta.")
+    assert "2019-12-31" not in {f.value_text for f in facts if f.attribute == "expiration_date"}
+
+
+def test_a_year_number_is_not_a_duration():
+    assert [d.value.text for d in find_durations("through the end of the 2017 calendar year")] == []
+    assert [d.value.text for d in find_durations("for 2 calendar years")] == ["2 years"]
+
+
+def test_renewal_in_a_sentence_that_opens_on_when_it_applies():
+    """"Upon expiry, it shall be extended automatically by periods of twelve (12) months": "it" is the agreement
+    the sentence before speaks of."""
+    text = OPENING + ("2. Term. This Agreement commences on the Effective Date and continues for thirty-six (36) "
+                      "months. Upon expiry, it shall be extended automatically by periods of twelve (12) months, "
+                      "unless terminated by either Party by written notice given no later than sixty (60) days "
+                      "before the end of the relevant period.\n")
+    assert top(facts_of(text), "renewal_term") == "12 months"
+    other = OPENING + ("2. Fees. Fees are fixed for the first year. Upon expiry, it shall be extended automatically "
+                       "by periods of twelve (12) months.\n")
+    assert top(facts_of(other), "renewal_term") is None

@@ -25,6 +25,7 @@ _DURATION_RE = re.compile(
     rf"{_UNIT_RE}(?P<poss>'|’)?(?![a-z])",
     re.I,
 )
+_A_YEAR = re.compile(r"(?:19|20)\d\d")  # a bare four-digit figure read as a calendar year
 _ANNIVERSARY_RE = re.compile(
     r"\b(?:(?P<word>" + "|".join(sorted(ORDINALS, key=len, reverse=True)) + r")|(?P<digits>\d{1,2})(?:st|nd|rd|th))"
     r"(?:\s*\(\d{1,2}(?:st|nd|rd|th)?\))?\s+anniversary\b",
@@ -85,6 +86,8 @@ def find_durations(text: str) -> list[DurationMatch]:
         d = _duration_from_match(m)
         if d is None:
             continue
+        if _A_YEAR.fullmatch(m.group("digits") or "") and not (m.group("word") or m.group("paren")):
+            continue  # "through the end of the 2017 calendar year" names a year, not 2,017 years
         start, end = m.start(), m.end()
         if m.group("word") and m.group("word").lower() in ("a", "an") and not m.group("paren"):
             # "a year" is a duration, but "a day" in "a day of March" is not worth the noise
