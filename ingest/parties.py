@@ -219,8 +219,9 @@ _ADDRESS_TAIL = re.compile(
     r"\s+(?:(?:Room|Suite|Unit|Floor|Flat)\s+\d|\d{1,5}\s+(?:[A-Z][a-z]+\s+){1,3}(?:Street|St\.?|Road|Rd\.?|Avenue|"
     r"Ave\.?|Boulevard|Blvd\.?|Drive|Lane|Way)\b).*$"
 )
-# "LEO PHARMA A/S of Industriparken 55, DK-2750 Ballerup": a name with a legal form, then "of" and an address
-_OF_ADDRESS = re.compile(r"\s+(?:of|at)\s+(?=[^,]{0,60}\d{2,}).*$")
+# "LEO PHARMA A/S of Industriparken 55, DK-2750 Ballerup", "BLUEFIN A/S of Havnegade 4, ...": a name with a legal
+# form, then "of" and an address with a number in it (or nothing left once the street was cut as ``_ADDRESS_TAIL``)
+_OF_ADDRESS = re.compile(r"\s+(?:of|at)(?:\s+(?=[^()]{0,60}\d).*)?$")
 # "Benoit Emile Norbert Ollivier, Managing Director" (a signatory and the title) or a title alone: not a party
 _JOB_TITLE = (r"(?:the\s+|its\s+)?(?:[A-Za-z]+\s+){0,2}?(?:director|president|chief\s+\w+\s+officer|ceo|cfo|"
               r"chairman|secretary|treasurer|officer|manager|general\s+partner|partner|owner|representative|signatory)")

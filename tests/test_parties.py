@@ -285,3 +285,17 @@ def test_a_one_word_name_after_the_title_is_the_party_not_a_town_of_its_address(
     )
     assert list(got) == ["Wexford", "Norland Tools Ltd."]
     assert got["Wexford"][0] == "supplier"
+
+
+def test_name_then_of_and_an_address_before_the_definition():
+    """"NORTHWIND TRADERS LIMITED of 12 Harbour Road, ... (hereinafter referred to as ...)": the address after "of"
+    is not part of the name, whether the street was cut off first or a house number follows the street."""
+    got = parties(
+        "DEVELOPMENT AGREEMENT\nbetween\nNORTHWIND TRADERS LIMITED of 12 Harbour Road, Cork, Co. Cork, Ireland "
+        '(hereinafter referred to as "NORTHWIND")\nand\nBLUEFIN ANALYTICS A/S of Havnegade 4, DK-1058 Copenhagen, '
+        'Denmark (hereinafter referred to as "BLUEFIN").\nThe parties agree as follows.'
+    )
+    assert set(got) == {"NORTHWIND TRADERS LIMITED", "BLUEFIN ANALYTICS A/S"}
+    # "of" inside a name without a legal form before it stays
+    assert "Bank of Lorien 2 Holdings" in " ".join(parties(
+        'This Agreement is made between Bank of Lorien 2 Holdings ("Lender") and Mira Ostrova ("Borrower").'))
