@@ -216,7 +216,8 @@ _EFFECTIVE_PATTERNS: list[tuple[str, re.Pattern[str], float]] = [
     (
         "effective_date_means",
         re.compile(
-            ws(r"[\"“]?effective date[\"”]?,? (?:shall )?(?:mean|means|is|refers to|shall be)\b"),
+            ws(r"[\"“]?(?:effective|commencement|start) date[\"”]?,? (?:shall )?(?:mean|means|is|refers to|"
+               r"shall be)\b"),
             re.I,
         ),
         0.95,
@@ -238,8 +239,9 @@ _EFFECTIVE_PATTERNS: list[tuple[str, re.Pattern[str], float]] = [
         "effective_as_of",
         re.compile(
             ws(
-                r"\b(?:shall be |is |be |become |becomes |made |being |deemed )?effective (?:as of|as from|"
-                r"on|from|this|upon|starting|commencing|beginning|when)(?:\b|(?=\d))"  # "as of1 August 2019"
+                r"\b(?:(?:shall be |is |be |become |becomes |made |being |deemed )?effective (?:as of|as from|"
+                r"on|from|this|upon|starting|commencing|beginning|when)|with effect (?:from|on|as of))"
+                r"(?:\b|(?=\d))"  # "as of1 August 2019"
             ),
             re.I,
         ),
@@ -251,11 +253,16 @@ _EFFECTIVE_PATTERNS: list[tuple[str, re.Pattern[str], float]] = [
         re.compile(
             ws(
                 r"\b(?:this agreement|the agreement|this contract|the (?:initial )?term(?: of this "
-                r"(?:agreement|contract))?|(?:the |this )?joint venture|all terms of this agreement|it)"
+                r"(?:agreement|contract))?|(?:the |this )?joint venture|all terms of this agreement|it|"
+                # "This SOW shall commence on", "Consultant's engagement hereunder shall commence on"
+                r"(?:this|the) (?:sow|statement of work|order(?: form)?|engagement|sponsorship|appointment|"
+                r"arrangement)|[a-z][\w-]*(?:'s|’s) engagement(?: hereunder)?)"
                 # "The term (the "Term") shall", "The term of this Agreement for the Hosted Site shall"
                 r"(?: \([^()]{1,40}\)| for the [\w ]{1,30}?)? (?:shall |will |is to )?(?:automatically )?"
-                r"(?:commence|begin|start|take effect|come into (?:force|effect)|enter into force|become effective)s? "
-                r"(?:on|as of|from|effective|upon|with)\b"
+                r"(?:(?:commence|begin|start|take effect|come into (?:force|effect)|enter into force|become effective)s? "
+                r"(?:on|as of|from|effective|upon|with|at [^,;.()]{1,40}? on)|"
+                # "The Term of this Agreement shall run from June 1, 2010 through ...", "shall be from ... until ..."
+                r"(?:runs?|be) from)\b"
             ),
             re.I,
         ),
@@ -459,7 +466,8 @@ def _ref_to_agreement(
 # a form's labelled field at the start of a line: "Effective Date:          01 April 2006", "Termination Date: 1 April
 # 2009", "Expiration Date: August 31, 2006" (a term sheet, a confirmation, a cover page)
 _LABELLED_DATE = re.compile(
-    r"(?im)^[ \t]*(?:\d{1,2}\.\s*)?(?P<label>effective|commencement|start|expiration|expiry|termination|end)"
+    r"(?im)^[ \t]*(?:\d{1,2}\.\s*)?(?:(?:service|contract|agreement|order|subscription)[ \t]+)?"  # "Service Start Date:"
+    r"(?P<label>effective|commencement|start|expiration|expiry|termination|end)"
     r"[ \t]+date[ \t]*(?::[ \t]*|[ \t]{2,})(?=\S)"
 )
 _LABEL_ROLE: dict[str, FactAttribute] = {

@@ -338,3 +338,37 @@ def test_renewal_in_a_sentence_that_opens_on_when_it_applies():
     other = OPENING + ("2. Fees. Fees are fixed for the first year. Upon expiry, it shall be extended automatically "
                        "by periods of twelve (12) months.\n")
     assert top(facts_of(other), "renewal_term") is None
+
+
+@pytest.mark.parametrize(
+    "clause, effective, expiration",
+    [
+        # the term's own start is the effective date, and the base of its end
+        ("1. Term. The Term of this Agreement shall run from June 1, 2017 through and including May 31, 2018.",
+         "2017-06-01", "2018-05-31"),
+        ("1. Term. The initial term of this Agreement shall be from June 1, 2017 until May 31, 2020.",
+         "2017-06-01", "2020-05-31"),
+        ("1. Term. This SOW shall commence on May 3, 2017 and shall expire on October 29, 2017.",
+         "2017-05-03", "2017-10-29"),
+        ("1. Term. Consultant's engagement hereunder shall commence on March 1, 2017 and shall terminate on "
+         "February 28, 2018.", "2017-03-01", "2018-02-28"),
+        ("1. Term. This Agreement shall be valid for a period of three (3) years with effect from 1st August, 2017.",
+         "2017-08-01", "2020-08-01"),
+        ('1. Term. In this agreement, "Commencement Date" means 1 March 2017, and this agreement continues for two '
+         "years from the Commencement Date.", "2017-03-01", "2019-03-01"),
+    ],
+)
+def test_the_terms_own_start_is_the_effective_date(clause, effective, expiration):
+    opening = ('SERVICES AGREEMENT\n\nThis Agreement is made as of January 15, 2017 by and between Alpha LLC ("Alpha") '
+               'and Beta Inc. ("Beta").\n\n')
+    facts = facts_of(opening + clause)
+    assert (top(facts, "effective_date"), top(facts, "expiration_date")) == (effective, expiration)
+
+
+def test_a_labelled_service_start_date_is_the_effective_date():
+    text = ("COLOCATION SERVICES ORDER FORM\n\nCustomer: Alpha LLC\nProvider: Beta Inc.\nOrder Date: 05/27/2021\n"
+            "Service Start Date: 06/15/2021\n\n1. Initial Term: 36 months from the Service Start Date.\n")
+    assert top(facts_of(text), "effective_date") == "2021-06-15"
+    # a payment's start is not the agreement's
+    other = OPENING + "2. Fees. Payments shall commence on March 1, 2017 and continue monthly.\n"
+    assert top(facts_of(other), "effective_date") != "2017-03-01"
