@@ -168,7 +168,7 @@ _NAME_END = re.compile(
     r",?\s+(?:a|an)\s+(?=[\w\s-]{0,60}?(?:corporation|company|limited|partnership|entity|"
     r"individual|organi[sz]ation|association|bank|society|agency|firm|trust|business|body|"
     r"enterprise|liability|joint|government|state|foundation|subsidiary))"
-    r"|,\s*(?:a|an)\s+[A-Z]"
+    r"|,\s*(?:a|an)\s+[A-Za-z]"  # "Drumcondra Credit Union Limited, a credit union", ", a sociedad anónima"
     r"|,\s*(?:having|with|whose|located|incorporated|organi[sz]ed|existing|which|its|acting|"
     r"formerly|a\s+company|an?\s+individual|residing|domiciled|registered|of\s+\d|at\s+\d|"
     r"address|doing|on\s+behalf|together|as\s+(?:agent|successor|representative))\b"
@@ -176,10 +176,13 @@ _NAME_END = re.compile(
     r"|\s+(?:a|an)\s+(?:corporation|company|limited|individual|[A-Z][a-z]+\s+(?:corporation|"
     r"company|limited\s+liability|general|limited|private|public|stock))\b"
     r"|\s+(?:having|with\s+(?:its|an?|offices?|principal|a\s+place)|whose|located|incorporated|"
-    r"organi[sz]ed|existing|residing|of\s+\d|registered|established)\b"
+    r"organi[sz]ed|existing|residing|of\s+\d+[A-Za-z]?|registered|established)\b"
     r"|,\s*[A-Z][\w.\-' ]{0,40}?\s\d{1,5}\b"
     r"|,\s*\d{1,5}\s+[A-Z]"
-    r"|\s*\(|\s*[\"“]|\s*[—–]"
+    # a parenthesis, unless a word in it is part of the name: "PEARL DELTA SHIPPING (HK) LIMITED", "GALEN
+    # (CHEMICALS) LIMITED", "Beike Internet (Beijing) Security Technology Co., Ltd."
+    r"|\s*\((?![A-Z][\w &.-]{0,25}\)\s+(?:[A-Z][\w&-]*\s+){0,3}(?i:limited|ltd|co|company|inc|corporation|corp|"
+    r"gmbh|llc|pte|pty|plc)\b)|\s*[\"“]|\s*[—–]"
     # a column gap; a signatory ("represented by", "acting through"); "Bruce Jenner, Individual";
     # an address right after a legal form ("Uniquest Corporation 780 Montague Expressway")
     r"|[ \t]{3,}"
@@ -191,7 +194,7 @@ _NAME_END = re.compile(
     r"\s+(?:\d{1,6}\s+[A-Z]|(?i:with|having|whose|located)\s)",
 )
 _NAME_OK = re.compile(
-    r"^[\"“]?(?:[A-Z0-9]|[a-z]+(?:\.[a-z]+)+\.?[\s,]|[a-z]+[A-Z])[\w&'’.,/\-]*(?:\s+[\w&'’.,/()\-]+){0,14}$"
+    r"^[\"“]?(?:[A-Z0-9]|[a-z][a-z-]*(?:\.[a-z]+)+\.?[\s,]|[a-z]+[A-Z])[\w&'’.,/\-]*(?:\s+[\w&'’.,/()\-]+){0,14}$"
 )
 _LABELLED = re.compile(
     r"(?m)(?:^|\s{2,}|(?<=\s)(?=Party\s+[A-D]\b))[ \t]*"
@@ -238,6 +241,7 @@ def _clean_name(raw: str) -> str:
     of_address = _OF_ADDRESS.search(name)
     if of_address and split_suffix(name[: of_address.start()])[1]:
         name = name[: of_address.start()]
+    name = _HONORIFIC.sub("", name)  # "Dr. Mirela Ostrovska" is Mirela Ostrovska
     return name.strip(' ,;:"“”')
 
 
@@ -266,7 +270,7 @@ def _looks_like_name(name: str) -> bool:
         return False  # a date, a section number, an address or a heading slipped in
     if re.search(
         r"\b(?:is|are|was|were|has|have|been|because|which|that|will|shall|hereby|"
-        r"undersigned|contents|omitted|pursuant|promulgated|undertaking)\b",
+        r"undersigned|contents|omitted|pursuant|promulgated|undertaking|under number)\b",
         low,
     ):
         return False  # a clause, not a name
@@ -446,6 +450,10 @@ _DESCRIPTOR = re.compile(
     r",\s+(?:a|an)\s+(?:[\w.-]+\s+){0,5}?(?i:corporation|company|limited|partnership|trust|"
     r"association|bank|limited\s+liability)\b"
 )
+# a legal form right after a bracketed word: "(HK) LIMITED", "(Beijing) Security Technology Co., Ltd."
+_FORM_AFTER = re.compile(r"\s+(?:[A-Z][\w&-]*\s+){0,3}(?i:limited|ltd|co|company|inc|corporation|corp|gmbh|llc|pte|"
+                         r"pty|plc)\b")
+_HONORIFIC = re.compile(r"^(?:Dr|Mr|Mrs|Ms|Miss|Prof|Professor|Sir|Dame|Madame|Monsieur)\.?\s+(?=[A-Z])")
 _RUN_CONNECTORS = {"&", "of", "and", "de", "du", "der", "la", "the", "für", "for"}
 _TITLE_WORDS = {"agreement", "contract", "amendment", "addendum"}  # a document's title, never part of a name
 
@@ -538,6 +546,8 @@ def find_party_definitions(text: str, start: int, end: int) -> list[PartyDef]:
                     m.group("uterm") or m.group("dterm") or m.group("hterm") or m.group("abbr")
                 ).strip()
             ]
+        if abbr_only and _FORM_AFTER.match(text, paren_end):
+            continue  # "PEARL DELTA SHIPPING (HK) LIMITED": a word of the name in brackets, not a definition
         segment_start = region_start
         segment = text[segment_start : m.start()]
         if re.match(

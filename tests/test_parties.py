@@ -299,3 +299,29 @@ def test_name_then_of_and_an_address_before_the_definition():
     # "of" inside a name without a legal form before it stays
     assert "Bank of Lorien 2 Holdings" in " ".join(parties(
         'This Agreement is made between Bank of Lorien 2 Holdings ("Lender") and Mira Ostrova ("Borrower").'))
+
+
+def test_party_names_in_layouts_outside_the_studied_contracts():
+    """Written for invented openings: a description after a comma, a word of the name in brackets, an honorific, a
+    person's address after "of", a hyphenated lower-case brand."""
+    got = parties(
+        "SHAREHOLDERS' AGREEMENT\n\nAMONG:\n\n(1) LIONROCK MARITIME HOLDINGS PTE. LTD. (UEN 201734829K), a company "
+        'incorporated in Singapore ("Lionrock");\n\n(2) PEARL DELTA SHIPPING (HK) LIMITED (Company No. 2387114), a '
+        'company incorporated in Hong Kong ("Pearl Delta"); and\n\n(3) Dr. Mirela Ostrovska, an individual residing '
+        'in Vienna ("Ostrovska").\n\n1. Shares.'
+    )
+    assert set(got) == {"LIONROCK MARITIME HOLDINGS PTE. LTD.", "PEARL DELTA SHIPPING (HK) LIMITED",
+                        "Mirela Ostrovska"}
+    got = parties(
+        'This Agreement is made between Drumcondra Credit Union Limited, a credit union ("Lender"), and Chidinma '
+        'Eze-Nwosu of 7B Admiralty Way, Lagos ("Borrower").'
+    )
+    assert set(got) == {"Drumcondra Credit Union Limited", "Chidinma Eze-Nwosu"}
+    got = parties(
+        'This Agreement is made between lumenary.ai LLC, a Delaware limited liability company ("Seller"), and '
+        "greenleaf-market.co Ltd, a company registered in England and Wales under number 13390412 (\"Buyer\")."
+    )
+    assert set(got) == {"lumenary.ai LLC", "greenleaf-market.co Ltd"}
+    # a bracketed short name is still a definition, not part of the name
+    assert set(parties('This Agreement is made between Acme Widgets (UK) Ltd ("Acme") and Beta Labs (BL) '
+                       '("Beta").')) >= {"Acme Widgets (UK) Ltd"}
