@@ -40,6 +40,8 @@ _UNTIL_DATE = re.compile(
         r"ending|end on|ends on|ends at|end at|extended to|extended until|extended through|"
         r"terminate on|terminates on|terminating on|up to and including|to and including|"
         r"expire at midnight on|expire at the close of business on|end of)(?: and including)?"
+        # "The Term shall end on the earlier of (a) 30 September 2028 and (b) ..."
+        r"(?: the earlier of:?(?: \((?:a|i|1)\))?)?"
         r"(?: the close of business on| midnight on| 11:59 p\.m\.[^,]{0,30},? on)?\s*$"
     ),
     re.I,
@@ -256,12 +258,25 @@ _OTHER_DEFINED = re.compile(
 )
 
 
-def _start_date_in(sentence: str, before_pos: int):
-    """A start date stated in the term sentence itself: 'shall begin on January 1, 2000 and ...'."""
+def _start_date_in(sentence: str, before_pos: int, after_pos: int | None = None):
+    """A start date stated in the term sentence itself: 'shall begin on January 1, 2000 and ...', or right after the
+    term's length: 'one (1) year as from October 15, 2017', 'two (2) years commencing on February 1, 2016'."""
     for d in find_dates(sentence[:before_pos]):
         if _STARTS_ON.search(sentence[max(0, d.start - 40) : d.start]):
             return d.value
+    lead = _FROM_DATE.match(sentence, after_pos) if after_pos is not None else None
+    if lead:
+        found = find_dates(sentence[lead.end() : lead.end() + 40])
+        if found and found[0].start == 0:
+            return found[0].value
     return None
+
+
+_FROM_DATE = re.compile(
+    ws(r"\s*(?:\)\s*)?,?\s*(?:as from|from|commencing(?: on| from)?|beginning(?: on)?|starting(?: on)?|"
+       r"with effect from|effective(?: from| as of| on)?)\s+(?:and including\s+)?(?:the\s+)?"),
+    re.I,
+)
 
 
 # what a named start date stands for: '"Commencement Date" shall mean the date on which ... The parties anticipate
@@ -491,8 +506,9 @@ def term_and_expiry(
             for dm in find_durations(sentence):
                 before = sentence[max(0, dm.start - 90) : dm.start]
                 after = sentence[dm.end : dm.end + 120]
-                if dm.value.unit not in ("year", "month") or dm.value.business:
-                    continue
+                if dm.value.business or dm.value.unit not in ("year", "month", "week"):
+                    continue  # "continue for twelve (12) weeks"; a number of days is most often a period inside the
+                    # contract (a trial, a cure, a payment), and as a term it cost more than it gained on CUAD's train half
                 if _is_renewal_context(before) or re.match(
                     ws(r"\s*(?:'s?|’s?)? ?(?:prior|notice|before|in advance|written)"), after, re.I
                 ):
@@ -531,7 +547,7 @@ def term_and_expiry(
                         qualifier="initial_term",
                     )
                 )
-                start_here = _start_date_in(sentence, dm.start)
+                start_here = _start_date_in(sentence, dm.start, dm.end)
                 if start_here is not None:
                     exp = add_duration(start_here, dur)
                     if start_here.day == 1 and dur.unit in ("year", "month"):

@@ -353,7 +353,7 @@ def test_renewal_in_a_sentence_that_opens_on_when_it_applies():
         ("1. Term. Consultant's engagement hereunder shall commence on March 1, 2017 and shall terminate on "
          "February 28, 2018.", "2017-03-01", "2018-02-28"),
         ("1. Term. This Agreement shall be valid for a period of three (3) years with effect from 1st August, 2017.",
-         "2017-08-01", "2020-08-01"),
+         "2017-08-01", "2020-07-31"),
         ('1. Term. In this agreement, "Commencement Date" means 1 March 2017, and this agreement continues for two '
          "years from the Commencement Date.", "2017-03-01", "2019-03-01"),
     ],
@@ -372,3 +372,32 @@ def test_a_labelled_service_start_date_is_the_effective_date():
     # a payment's start is not the agreement's
     other = OPENING + "2. Fees. Payments shall commence on March 1, 2017 and continue monthly.\n"
     assert top(facts_of(other), "effective_date") != "2017-03-01"
+
+
+@pytest.mark.parametrize(
+    "clause, attribute, expected",
+    [
+        # the figure first, the words in brackets (Latin American, Indian, European drafting)
+        ("1. Term. This Agreement shall be in force for 24 (twenty-four) months from the date hereof, being "
+         "automatically renewed for successive periods of 12 (twelve) months unless either party gives 60 (sixty) "
+         "days' prior written notice of non-renewal.", "renewal_term", "12 months"),
+        # a term in weeks
+        ("1. Term. The engagement shall commence on March 6, 2017 and shall continue for twelve (12) weeks.",
+         "expiration_date", "2017-05-29"),
+        # the start right after the length
+        ("1. Term. The term of this Agreement shall be one (1) year as from October 15, 2017.", "expiration_date",
+         "2018-10-15"),
+        # the scheduled end of "the earlier of" a date and an event
+        ("1. Term. The Term shall end on the earlier of (a) 30 September 2027 and (b) the date of termination in "
+         "accordance with clause 10.", "expiration_date", "2027-09-30"),
+    ],
+)
+def test_term_wordings_from_outside_the_us_templates(clause, attribute, expected):
+    assert top(facts_of(OPENING + clause), attribute) == expected
+
+
+def test_a_number_of_days_is_not_taken_as_the_term():
+    """"for a period of ninety (90) days" is far more often a trial, a cure or a payment period than the agreement's
+    term: no end date is computed from it."""
+    text = OPENING + "2. Trial. Beta may use the Software for a period of ninety (90) days from the Effective Date.\n"
+    assert top(facts_of(text), "expiration_date") is None

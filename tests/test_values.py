@@ -218,3 +218,12 @@ def test_a_date_glued_to_of_on_or_dated_is_found_and_no_other_glued_figure():
     assert [d.value for d in find_dates("made and effective as of1 August 2019, by")] == [dt.date(2019, 8, 1)]
     assert [d.value for d in find_dates("This Agreement dated1st March 2003")] == [dt.date(2003, 3, 1)]
     assert find_dates("Form1 March 2003") == [] and find_dates("section1 May 2010") == []
+
+
+def test_a_duration_with_its_figure_before_the_words():
+    from veridict.domain.values import find_durations
+
+    assert [d.value.text for d in find_durations("with at least 60 (sixty) days' prior notice")] == ["60 days"]
+    assert [d.value.text for d in find_durations("for 24 (twenty-four) months")] == ["24 months"]
+    # brackets that hold no number words are not read as part of a duration
+    assert [d.value.text for d in find_durations("Section 4 (Payment) days")] == []

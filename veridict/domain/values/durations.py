@@ -1,5 +1,5 @@
-"""Periods as contracts write them: 'thirty (30) days', "60 days'", 'one (1) year', 'two-year', '72 hours',
-'the second anniversary of the Effective Date' (two years from it).
+"""Periods as contracts write them: 'thirty (30) days', "60 days'", '60 (sixty) days', 'one (1) year', 'two-year',
+'72 hours', 'the second anniversary of the Effective Date' (two years from it).
 
 Lengths in days count a year as 365, a month as 30, a week as 7 and an hour as 1/24 day (for comparing
 periods only); calendar arithmetic from a start date is ``add_duration``.
@@ -20,7 +20,8 @@ DAYS_PER_UNIT = {"year": 365.0, "month": 30.0, "week": 7.0, "day": 1.0, "hour": 
 _UNIT_RE = r"(?P<unit>years?|yrs?|months?|weeks?|(?:business\s+|calendar\s+|working\s+)?days?|hours?)"
 _DURATION_RE = re.compile(
     rf"\b(?:(?P<word>{NUMBER_WORDS})\s*)?"
-    rf"(?:\(\s*(?P<paren>\d+(?:\.\d+)?|[Il])\s*\)\s*|(?P<digits>\d+(?:\.\d+)?)\s*)?"
+    # "thirty (30) days", "30 days", and the figure first: "60 (sixty) days", "24 (twenty-four) months"
+    rf"(?:\(\s*(?P<paren>\d+(?:\.\d+)?|[Il])\s*\)\s*|(?P<digits>\d+(?:\.\d+)?)\s*(?:\(\s*{NUMBER_WORDS}\s*\)\s*)?)?"
     rf"-?\s*(?:(?:contract|calendar|full|consecutive|lease|fiscal|agreement|program)\s+){{0,2}}"
     rf"{_UNIT_RE}(?P<poss>'|’)?(?![a-z])",
     re.I,
