@@ -181,8 +181,12 @@ _NAME_END = re.compile(
     r"|,\s*\d{1,5}\s+[A-Z]"
     # a parenthesis, unless a word in it is part of the name: "PEARL DELTA SHIPPING (HK) LIMITED", "GALEN
     # (CHEMICALS) LIMITED", "Beike Internet (Beijing) Security Technology Co., Ltd."
-    r"|\s*\((?![A-Z][\w &.-]{0,25}\)\s+(?:[A-Z][\w&-]*\s+){0,3}(?i:limited|ltd|co|company|inc|corporation|corp|"
-    r"gmbh|llc|pte|pty|plc)\b)|\s*[\"“]|\s*[—–]"
+    # "KGOSI MINING SERVICES (RF) (PTY) LTD", "LINDQVIST BANK AB (publ)"
+    r"|\s*\((?![A-Z][\w &.-]{0,25}\)\s+(?:\(?[A-Z][\w&-]*\)?\s+){0,3}\(?(?i:limited|ltd|co|company|inc|corporation|"
+    r"corp|gmbh|llc|pte|pty|plc)\b|(?i:publ|pty|pvt)\))|\s*[\"“]|\s*[—–]"
+    # a registration number after the name: "... Pty Ltd ACN 987 654 321", "... Ltd (Company No. 123)"
+    r"|,?\s+(?:ACN|ABN|ARBN|UEN|CIN|CNPJ|KvK|HRB|(?i:org\.?\s*no|reg\.?\s*no|company\s+no|registration\s+number|"
+    r"registered\s+number))\b"
     # a column gap; a signatory ("represented by", "acting through"); "Bruce Jenner, Individual";
     # an address right after a legal form ("Uniquest Corporation 780 Montague Expressway")
     r"|[ \t]{3,}"
@@ -451,10 +455,13 @@ _DESCRIPTOR = re.compile(
     r"association|bank|limited\s+liability)\b"
 )
 # a legal form right after a bracketed word: "(HK) LIMITED", "(Beijing) Security Technology Co., Ltd."
-_FORM_AFTER = re.compile(r"\s+(?:[A-Z][\w&-]*\s+){0,3}(?i:limited|ltd|co|company|inc|corporation|corp|gmbh|llc|pte|"
-                         r"pty|plc)\b")
-_HONORIFIC = re.compile(r"^(?:Dr|Mr|Mrs|Ms|Miss|Prof|Professor|Sir|Dame|Madame|Monsieur)\.?\s+(?=[A-Z])")
-_RUN_CONNECTORS = {"&", "of", "and", "de", "du", "der", "la", "the", "für", "for"}
+_FORM_AFTER = re.compile(r"\s+(?:\(?[A-Z][\w&-]*\)?\s+){0,3}\(?(?i:limited|ltd|co|company|inc|corporation|corp|gmbh|"
+                         r"llc|pte|pty|plc)\b")
+_FORM_WORDS = {"publ", "pty", "pvt", "rf"}  # a legal form in brackets: "LINDQVIST BANK AB (PUBL)"
+_HONORIFIC = re.compile(r"^(?:Dr|Mr|Mrs|Ms|Miss|Prof|Professor|Sir|Dame|Madame|Monsieur|M/s)\.?\s+(?=[A-Z])")
+_RUN_CONNECTORS = {"&", "of", "and", "de", "du", "der", "la", "the", "für", "for",
+                   # name particles: "Van den Berg Tuinbouw B.V.", "Friederike von Hallberg", "Bodegas de la Fuente"
+                   "van", "den", "von", "ter", "ten", "del", "della", "di", "da", "dos", "das", "le", "zu"}
 _TITLE_WORDS = {"agreement", "contract", "amendment", "addendum"}  # a document's title, never part of a name
 
 
@@ -546,7 +553,7 @@ def find_party_definitions(text: str, start: int, end: int) -> list[PartyDef]:
                     m.group("uterm") or m.group("dterm") or m.group("hterm") or m.group("abbr")
                 ).strip()
             ]
-        if abbr_only and _FORM_AFTER.match(text, paren_end):
+        if abbr_only and (_FORM_AFTER.match(text, paren_end) or m.group("abbr").strip("() ").lower() in _FORM_WORDS):
             continue  # "PEARL DELTA SHIPPING (HK) LIMITED": a word of the name in brackets, not a definition
         segment_start = region_start
         segment = text[segment_start : m.start()]

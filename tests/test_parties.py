@@ -325,3 +325,18 @@ def test_party_names_in_layouts_outside_the_studied_contracts():
     # a bracketed short name is still a definition, not part of the name
     assert set(parties('This Agreement is made between Acme Widgets (UK) Ltd ("Acme") and Beta Labs (BL) '
                        '("Beta").')) >= {"Acme Widgets (UK) Ltd"}
+
+
+def test_particles_bracketed_forms_and_registration_numbers():
+    got = parties(
+        'This Agreement is made between Van den Berg Tuinbouw B.V., a private company ("Supplier"), and M/s. '
+        'Annapurna Foods Private Limited, a company incorporated under the Companies Act, 2013 ("Buyer").'
+    )
+    assert set(got) == {"Van den Berg Tuinbouw B.V.", "Annapurna Foods Private Limited"}
+    got = parties(
+        "PARTIES\n\n(1) KGOSI MINING SERVICES (RF) (PTY) LTD, a company incorporated in South Africa (\"Kgosi\");\n\n"
+        '(2) LINDQVIST BANK AB (PUBL), a company incorporated in Sweden ("Lender"); and\n\n'
+        '(3) Southern Cross Hospitality Group Pty Ltd ACN 987 654 321 of Level 3, 10 Bridge St, Sydney ("Tenant").\n'
+    )
+    assert set(got) == {"KGOSI MINING SERVICES (RF) (PTY) LTD", "LINDQVIST BANK AB (PUBL)",
+                        "Southern Cross Hospitality Group Pty Ltd"}
