@@ -621,7 +621,7 @@ def term_and_expiry(
 
 _RENEW_VERB = re.compile(
     ws(
-        r"\b(?:renew\w*|extension|roll(?:s|ed)? over|continue[sd]? (?:thereafter|from year|"
+        r"\b(?:renew\w*|extension|roll(?:s|ed)? over|prolong\w*|continue[sd]? (?:thereafter|from year|"
         r"on a (?:year|month))|extend\w*|"
         # after the initial term, on and on: "and indefinitely after that", "thereafter automatically continue"
         r"indefinitely (?:after that|thereafter)|(?:thereafter|after that),? (?:\w+ ){0,4}?continue[sd]?|"
@@ -642,6 +642,17 @@ _YEAR_TO_YEAR = re.compile(
         # "renewed tacitly every year"
         r"\b(?:every|each) (?P<u3>year|month|quarter)\b"
     ),
+    re.I,
+)
+# a renewal as long as the initial term, said so: "automatically renewed for like periods", "for equal periods",
+# "renew automatically for the same period"
+_SAME_LENGTH = re.compile(
+    ws(r"\b(?:renew|extend|prolong)\w*\b[^.;]{0,40}?\bfor (?:(?:an?|the) )?(?:like|equal|same|identical) (?:periods?|terms?)\b"),
+    re.I,
+)
+_NO_RENEWAL = re.compile(
+    ws(r"\b(?:(?:in no event|under no circumstances) shall (?:this|the) (?:agreement|contract) be (?:deemed )?"
+       r"(?:(?:automatically|tacitly) )?(?:renewed|extended)|there shall be no (?:automatic|tacit) (?:renewal|extension))\b"),
     re.I,
 )
 _AUTO_RENEW = re.compile(
@@ -686,6 +697,8 @@ def renewal_terms(doc: DocContext, terms: list[Fact]) -> list[Fact]:
         if m.group(0).lower().startswith("extend") and not _RENEWAL_MARKERS.search(sentence):
             continue  # "The Contract Term shall extend for a period of fifty (50) years"
         seen.add((lo, hi))
+        if _NO_RENEWAL.search(sentence):
+            continue  # "in no event shall this Agreement be deemed tacitly renewed", "there shall be no automatic renewal"
         automatic = bool(_AUTO_RENEW.search(sentence) or re.search(r"\bunless\b", low))
         optional = bool(
             re.search(
@@ -755,9 +768,8 @@ def renewal_terms(doc: DocContext, terms: list[Fact]) -> list[Fact]:
                     )
                 )
             elif (
-                re.search(
-                    ws(r"\b(?:agreement|contract|term)\b[^.;]{0,60}?\brenew\w*"), sentence, re.I
-                )
+                (re.search(ws(r"\b(?:agreement|contract|term)\b[^.;]{0,60}?\brenew\w*"), sentence, re.I)
+                 or _SAME_LENGTH.search(sentence))
                 and _AUTO_RENEW.search(sentence)
                 and initial is not None
                 and initial.value_num

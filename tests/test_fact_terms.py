@@ -401,3 +401,19 @@ def test_a_number_of_days_is_not_taken_as_the_term():
     term: no end date is computed from it."""
     text = OPENING + "2. Trial. Beta may use the Software for a period of ninety (90) days from the Effective Date.\n"
     assert top(facts_of(text), "expiration_date") is None
+
+
+@pytest.mark.parametrize(
+    "clause, expected",
+    [
+        ("1. Term. This Agreement shall have an initial term of two (2) years commencing on the date hereof and "
+         "shall be automatically renewed for like periods thereafter unless either party gives notice.", "2 years"),
+        ("1. Term. This Agreement is valid for an initial period of two (2) years. Thereafter the Agreement is "
+         "prolonged by one (1) year at a time unless terminated in writing by either Party.", "1 year"),
+        # said not to renew
+        ("1. Term. The term of this Agreement shall be one (1) year as from October 15, 2017. In no event shall this "
+         "Agreement be deemed tacitly renewed.", None),
+    ],
+)
+def test_renewal_wordings_from_outside_the_us_templates(clause, expected):
+    assert top(facts_of(OPENING + clause), "renewal_term") == expected
