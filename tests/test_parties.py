@@ -340,3 +340,12 @@ def test_particles_bracketed_forms_and_registration_numbers():
     )
     assert set(got) == {"KGOSI MINING SERVICES (RF) (PTY) LTD", "LINDQVIST BANK AB (PUBL)",
                         "Southern Cross Hospitality Group Pty Ltd"}
+
+
+def test_a_bracketed_short_name_before_a_description_is_a_definition():
+    """"USA Managed Care Organization (USA MCO) A Texas Corporation": the capitalised article opens a description,
+    so the brackets are the short name, not a word of a name that runs on to a legal form."""
+    got = parties('This Agreement is made between IMedicor, Inc., a Nevada corporation ("iMedicor"), and USA Managed '
+                  "Care Organization (USA MCO) A Texas Corporation.")
+    assert "USA Managed Care Organization" in got
+    assert not any("Texas" in name for name in got)
