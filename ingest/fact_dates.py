@@ -259,7 +259,8 @@ _EFFECTIVE_PATTERNS: list[tuple[str, re.Pattern[str], float]] = [
                 r"arrangement)|[a-z][\w-]*(?:'s|’s) engagement(?: hereunder)?)"
                 # "The term (the "Term") shall", "The term of this Agreement for the Hosted Site shall"
                 r"(?: \([^()]{1,40}\)| for the [\w ]{1,30}?)? (?:shall |will |is to )?(?:automatically )?"
-                r"(?:(?:commence|begin|start|take effect|come into (?:force|effect)|enter into force|become effective)s? "
+                r"(?:(?:commence|begin|start|take effect|come into (?:force|effect)|enter into force|"
+                r"become effective)s? "
                 r"(?:on|as of|from|effective|upon|with|at [^,;.()]{1,40}? on)|"
                 # "The Term of this Agreement shall run from June 1, 2010 through ...", "shall be from ... until ..."
                 r"(?:runs?|be) from)\b"
@@ -466,7 +467,8 @@ def _ref_to_agreement(
 # a form's labelled field at the start of a line: "Effective Date:          01 April 2006", "Termination Date: 1 April
 # 2009", "Expiration Date: August 31, 2006" (a term sheet, a confirmation, a cover page)
 _LABELLED_DATE = re.compile(
-    r"(?im)^[ \t]*(?:\d{1,2}\.\s*)?(?:(?:service|contract|agreement|order|subscription)[ \t]+)?"  # "Service Start Date:"
+    # "Effective Date:", "Service Start Date:"
+    r"(?im)^[ \t]*(?:\d{1,2}\.\s*)?(?:(?:service|contract|agreement|order|subscription)[ \t]+)?"
     r"(?P<label>effective|commencement|start|expiration|expiry|termination|end)"
     r"[ \t]+date[ \t]*(?::[ \t]*|[ \t]{2,})(?=\S)"
 )

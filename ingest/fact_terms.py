@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass
 
 from ingest.fact_context import ASSERT_THRESHOLD, DocContext, ws
 from veridict.domain.values import (
+    DateMatch,
     Duration,
     add_duration,
     find_dates,
@@ -323,19 +323,14 @@ def _anchor_day(doc: DocContext, name: str, base_day: dt.date | None) -> dt.date
 
 # "through the end of the 2017 calendar year", "until the end of calendar year 2019": December 31 of that year (not a
 # fiscal year, whose end the sentence does not give)
-_YEAR_END = re.compile(r"\b(?:the )?end of (?:the )?(?:calendar year )?(?P<year>(?:19|20)\d\d)(?! fiscal)(?: calendar year)?\b",
-                       re.I)
+_YEAR_END = re.compile(
+    r"\b(?:the )?end of (?:the )?(?:calendar year )?(?P<year>(?:19|20)\d\d)(?! fiscal)(?: calendar year)?\b", re.I
+)
 
 
-@dataclass(frozen=True)
-class _YearEnd:
-    start: int
-    end: int
-    value: dt.date
-
-
-def _year_ends(sentence: str) -> list[_YearEnd]:
-    return [_YearEnd(m.start(), m.end(), dt.date(int(m.group("year")), 12, 31)) for m in _YEAR_END.finditer(sentence)]
+def _year_ends(sentence: str) -> list[DateMatch]:
+    return [DateMatch(m.start(), m.end(), m.group(0), dt.date(int(m.group("year")), 12, 31))
+            for m in _YEAR_END.finditer(sentence)]
 
 
 _OF_SIGNING = re.compile(ws(r"anniversary (?:of the (?:date (?:hereof|of this agreement)|execution)|hereof)"), re.I)
@@ -507,8 +502,9 @@ def term_and_expiry(
                 before = sentence[max(0, dm.start - 90) : dm.start]
                 after = sentence[dm.end : dm.end + 120]
                 if dm.value.business or dm.value.unit not in ("year", "month", "week"):
-                    continue  # "continue for twelve (12) weeks"; a number of days is most often a period inside the
-                    # contract (a trial, a cure, a payment), and as a term it cost more than it gained on CUAD's train half
+                    # "continue for twelve (12) weeks"; a number of days is most often a period inside the contract
+                    # (a trial, a cure, a payment), and as a term it cost more than it gained on CUAD's train half
+                    continue
                 if _is_renewal_context(before) or re.match(
                     ws(r"\s*(?:'s?|’s?)? ?(?:prior|notice|before|in advance|written)"), after, re.I
                 ):
@@ -647,12 +643,14 @@ _YEAR_TO_YEAR = re.compile(
 # a renewal as long as the initial term, said so: "automatically renewed for like periods", "for equal periods",
 # "renew automatically for the same period"
 _SAME_LENGTH = re.compile(
-    ws(r"\b(?:renew|extend|prolong)\w*\b[^.;]{0,40}?\bfor (?:(?:an?|the) )?(?:like|equal|same|identical) (?:periods?|terms?)\b"),
+    ws(r"\b(?:renew|extend|prolong)\w*\b[^.;]{0,40}?\bfor (?:(?:an?|the) )?(?:like|equal|same|identical) "
+       r"(?:periods?|terms?)\b"),
     re.I,
 )
 _NO_RENEWAL = re.compile(
     ws(r"\b(?:(?:in no event|under no circumstances) shall (?:this|the) (?:agreement|contract) be (?:deemed )?"
-       r"(?:(?:automatically|tacitly) )?(?:renewed|extended)|there shall be no (?:automatic|tacit) (?:renewal|extension))\b"),
+       r"(?:(?:automatically|tacitly) )?(?:renewed|extended)|"
+       r"there shall be no (?:automatic|tacit) (?:renewal|extension))\b"),
     re.I,
 )
 _AUTO_RENEW = re.compile(
@@ -698,7 +696,8 @@ def renewal_terms(doc: DocContext, terms: list[Fact]) -> list[Fact]:
             continue  # "The Contract Term shall extend for a period of fifty (50) years"
         seen.add((lo, hi))
         if _NO_RENEWAL.search(sentence):
-            continue  # "in no event shall this Agreement be deemed tacitly renewed", "there shall be no automatic renewal"
+            continue  # "in no event shall this Agreement be deemed tacitly renewed", "there shall be no automatic
+            # renewal"
         automatic = bool(_AUTO_RENEW.search(sentence) or re.search(r"\bunless\b", low))
         optional = bool(
             re.search(

@@ -182,7 +182,8 @@ _NAME_END = re.compile(
     # a parenthesis, unless a word in it is part of the name: "PEARL DELTA SHIPPING (HK) LIMITED", "GALEN
     # (CHEMICALS) LIMITED", "Beike Internet (Beijing) Security Technology Co., Ltd."
     # "KGOSI MINING SERVICES (RF) (PTY) LTD", "LINDQVIST BANK AB (publ)"
-    r"|\s*\((?![A-Z][\w &.-]{0,25}\)\s+(?!(?:A|An|AN|The|THE)\s)(?:\(?[A-Z][\w&-]*\)?\s+){0,3}\(?(?i:limited|ltd|co|company|inc|corporation|"
+    r"|\s*\((?![A-Z][\w &.-]{0,25}\)\s+(?!(?:A|An|AN|The|THE)\s)(?:\(?[A-Z][\w&-]*\)?\s+){0,3}"
+    r"\(?(?i:limited|ltd|co|company|inc|corporation|"
     r"corp|gmbh|llc|pte|pty|plc)\b|(?i:publ|pty|pvt)\))|\s*[\"“]|\s*[—–]"
     # a registration number after the name: "... Pty Ltd ACN 987 654 321", "... Ltd (Company No. 123)"
     r"|,?\s+(?:ACN|ABN|ARBN|UEN|CIN|CNPJ|KvK|HRB|(?i:org\.?\s*no|reg\.?\s*no|company\s+no|registration\s+number|"
@@ -455,7 +456,8 @@ _DESCRIPTOR = re.compile(
     r"association|bank|limited\s+liability)\b"
 )
 # a legal form right after a bracketed word: "(HK) LIMITED", "(Beijing) Security Technology Co., Ltd."
-_FORM_AFTER = re.compile(r"\s+(?!(?:A|An|AN|The|THE)\s)(?:\(?[A-Z][\w&-]*\)?\s+){0,3}\(?(?i:limited|ltd|co|company|inc|corporation|corp|gmbh|"
+_FORM_AFTER = re.compile(r"\s+(?!(?:A|An|AN|The|THE)\s)(?:\(?[A-Z][\w&-]*\)?\s+){0,3}"
+                         r"\(?(?i:limited|ltd|co|company|inc|corporation|corp|gmbh|"
                          r"llc|pte|pty|plc)\b")
 _FORM_WORDS = {"publ", "pty", "pvt", "rf"}  # a legal form in brackets: "LINDQVIST BANK AB (PUBL)"
 _HONORIFIC = re.compile(r"^(?:Dr|Mr|Mrs|Ms|Miss|Prof|Professor|Sir|Dame|Madame|Monsieur|M/s)\.?\s+(?=[A-Z])")
