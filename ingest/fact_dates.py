@@ -259,15 +259,30 @@ _EFFECTIVE_PATTERNS: list[tuple[str, re.Pattern[str], float]] = [
                 r"arrangement)|[a-z][\w-]*(?:'s|’s) engagement(?: hereunder)?)"
                 # "The term (the "Term") shall", "The term of this Agreement for the Hosted Site shall"
                 r"(?: \([^()]{1,40}\)| for the [\w ]{1,30}?)? (?:shall |will |is to )?(?:automatically )?"
-                r"(?:(?:commence|begin|start|take effect|come into (?:force|effect)|enter into force|"
-                r"become effective)s? "
-                r"(?:on|as of|from|effective|upon|with|at [^,;.()]{1,40}? on)|"
+                # "comes into force on": the verb's own ending, not one after its whole phrase
+                r"(?:(?:(?:commence|begin|start)s?|(?:be deemed to )?have commenced|takes? effect|"
+                r"(?:comes?|enters?) into (?:force|effect)|becomes? effective) "
+                r"(?:on|as of|from|effective|upon|with|at [^,;]{1,40}? on)|"
                 # "The Term of this Agreement shall run from June 1, 2010 through ...", "shall be from ... until ..."
                 r"(?:runs?|be) from)\b"
             ),
             re.I,
         ),
         0.75,
+    ),
+    # the start of a term stated with its length or its end: "for twelve (12) months commencing on 1 April 2016",
+    # "one (1) year as from October 15, 2017", "shall be in effect for the period from April 1, 2015 to March 31, 2020"
+    (
+        "effective_term_start",
+        re.compile(
+            ws(
+                r"(?:\b(?:years?|months?|weeks?)\)?,? (?:(?:commencing|beginning|starting) (?:on|from)|as from)|"
+                r"\bfor (?:the|a) period (?:commencing on|beginning on|starting on|from))"
+                r"(?= [^.;]{0,40}?\b(?:\d{4}|\d{1,2}(?:st|nd|rd|th)?\b))"
+            ),
+            re.I,
+        ),
+        0.7,
     ),
 ]
 _SELF_DATE = re.compile(
@@ -468,7 +483,7 @@ def _ref_to_agreement(
 # 2009", "Expiration Date: August 31, 2006" (a term sheet, a confirmation, a cover page)
 _LABELLED_DATE = re.compile(
     # "Effective Date:", "Service Start Date:"
-    r"(?im)^[ \t]*(?:\d{1,2}\.\s*)?(?:(?:service|contract|agreement|order|subscription)[ \t]+)?"
+    r"(?im)^[ \t]*(?:\d{1,2}\.\s*|item[ \t]+\d{1,2}[ \t]+)?(?:(?:service|contract|agreement|order|subscription)[ \t]+)?"
     r"(?P<label>effective|commencement|start|expiration|expiry|termination|end)"
     r"[ \t]+date[ \t]*(?::[ \t]*|[ \t]{2,})(?=\S)"
 )

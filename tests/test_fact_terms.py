@@ -417,3 +417,31 @@ def test_a_number_of_days_is_not_taken_as_the_term():
 )
 def test_renewal_wordings_from_outside_the_us_templates(clause, expected):
     assert top(facts_of(OPENING + clause), "renewal_term") == expected
+
+
+@pytest.mark.parametrize(
+    "clause, expected",
+    [
+        ("2. Term. The Contractor shall provide the Services for twelve (12) months commencing on 1 April 2017.",
+         "2017-04-01"),
+        ("2. Term. This Agreement shall be in effect for the period from April 1, 2017 to March 31, 2020.",
+         "2017-04-01"),
+        ("2. Term. This Agreement shall be deemed to have commenced on January 1, 2017 and shall remain in effect "
+         "until December 31, 2019.", "2017-01-01"),
+        ("2. This Agreement comes into force on March 2, 2017 for a duration of eighteen (18) months.", "2017-03-02"),
+        ("2. Term. The term of this Agreement shall commence at 12:01 a.m. (Toronto time) on September 1, 2017.",
+         "2017-09-01"),
+    ],
+)
+def test_effective_date_from_the_terms_start(clause, expected):
+    opening = ('SERVICES AGREEMENT\n\nThis Agreement is made as of January 15, 2017 by and between Alpha LLC ("Alpha") '
+               'and Beta Inc. ("Beta").\n\n')
+    assert top(facts_of(opening + clause), "effective_date") == expected
+    # a date the opening defines as the Effective Date stays the effective date
+    assert top(facts_of(OPENING + clause), "effective_date") == "2017-01-15"
+
+
+def test_an_item_numbered_commencement_field():
+    text = ("RESELLER AGREEMENT\n\nDate: 28 February 2017\n\nItem 1 Commencement Date: 1 March 2017\n"
+            "Item 2 Term: 3 years from the Commencement Date\n")
+    assert top(facts_of(text), "effective_date") == "2017-03-01"
