@@ -252,7 +252,10 @@ _EFFECTIVE_PATTERNS: list[tuple[str, re.Pattern[str], float]] = [
         "effective_commence",
         re.compile(
             ws(
-                r"\b(?:this agreement|the agreement|this contract|the (?:initial )?term(?: of this "
+                # "This Framework Agreement enters into force on", "This DPA enters into force on", "The tenancy takes
+                # effect from"
+                r"\b(?:this (?:[a-z]+ ){0,2}(?:agreement|contract)|the agreement|this contract|this (?:dpa|deed|lease|"
+                r"licen[cs]e)|the (?:tenancy|lease|licen[cs]e)|the (?:initial )?term(?: of this "
                 r"(?:agreement|contract))?|(?:the |this )?joint venture|all terms of this agreement|it|"
                 # "This SOW shall commence on", "Consultant's engagement hereunder shall commence on"
                 r"(?:this|the) (?:sow|statement of work|order(?: form)?|engagement|sponsorship|appointment|"
@@ -483,7 +486,8 @@ def _ref_to_agreement(
 # 2009", "Expiration Date: August 31, 2006" (a term sheet, a confirmation, a cover page)
 _LABELLED_DATE = re.compile(
     # "Effective Date:", "Service Start Date:"
-    r"(?im)^[ \t]*(?:\d{1,2}\.\s*|item[ \t]+\d{1,2}[ \t]+)?(?:(?:service|contract|agreement|order|subscription)[ \t]+)?"
+    r"(?im)^[ \t]*(?:\d{1,2}\.\s*|item[ \t]+\d{1,2}[ \t]*[-–—:]?[ \t]*)?"
+    r"(?:(?:service|contract|agreement|order|subscription)[ \t]+)?"
     r"(?P<label>effective|commencement|start|expiration|expiry|termination|end)"
     r"[ \t]+date[ \t]*(?::[ \t]*|[ \t]{2,})(?=\S)"
 )

@@ -11,6 +11,7 @@ import re
 
 from ingest.fact_context import ASSERT_THRESHOLD, DocContext, ws
 from veridict.domain.values import (
+    MONTHS,
     DateMatch,
     Duration,
     add_duration,
@@ -42,7 +43,8 @@ _UNTIL_DATE = re.compile(
         r"expire at midnight on|expire at the close of business on|end of)(?: and including)?"
         # "The Term shall end on the earlier of (a) 30 September 2028 and (b) ..."
         r"(?: the earlier of:?(?: \((?:a|i|1)\))?)?"
-        r"(?: the close of business on| midnight on| 11:59 p\.m\.[^,]{0,30},? on)?\s*$"
+        # "end at 06:00 hours on 1 June 2032", "continue through the 30th day of September, 2017"
+        r"(?: the close of business on| midnight on| \d{1,2}[:.]\d{2}[^,;]{0,30}?,? on)?(?: the)?\s*$"
     ),
     re.I,
 )
@@ -328,9 +330,22 @@ _YEAR_END = re.compile(
 )
 
 
+_MONTH_END = re.compile(
+    r"\b(?:the )?last day of (?P<month>" + "|".join(sorted(MONTHS, key=len, reverse=True))
+    + r"),? (?P<year>(?:19|20)\d\d)\b",
+    re.I,
+)
+
+
 def _year_ends(sentence: str) -> list[DateMatch]:
-    return [DateMatch(m.start(), m.end(), m.group(0), dt.date(int(m.group("year")), 12, 31))
-            for m in _YEAR_END.finditer(sentence)]
+    """Ends named without a day: "the end of the 2017 calendar year", "the last day of July 2016"."""
+    out = [DateMatch(m.start(), m.end(), m.group(0), dt.date(int(m.group("year")), 12, 31))
+           for m in _YEAR_END.finditer(sentence)]
+    for m in _MONTH_END.finditer(sentence):
+        month = MONTHS[m.group("month").lower()]
+        first_next = dt.date(int(m.group("year")) + month // 12, month % 12 + 1, 1)
+        out.append(DateMatch(m.start(), m.end(), m.group(0), first_next - dt.timedelta(days=1)))
+    return out
 
 
 _OF_SIGNING = re.compile(ws(r"anniversary (?:of the (?:date (?:hereof|of this agreement)|execution)|hereof)"), re.I)

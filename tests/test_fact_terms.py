@@ -445,3 +445,29 @@ def test_an_item_numbered_commencement_field():
     text = ("RESELLER AGREEMENT\n\nDate: 28 February 2017\n\nItem 1 Commencement Date: 1 March 2017\n"
             "Item 2 Term: 3 years from the Commencement Date\n")
     assert top(facts_of(text), "effective_date") == "2017-03-01"
+
+
+@pytest.mark.parametrize(
+    "clause, attribute, expected",
+    [
+        ("2. Term. This Agreement shall be effective as of the 1st day of October, 2017 and shall continue through "
+         "the 30th day of September, 2020.", "expiration_date", "2020-09-30"),
+        ('2. Term. The term of this Agreement shall commence on the Effective Date and end at 06:00 hours on '
+         "1 June 2032.", "expiration_date", "2032-06-01"),
+        ("2. Term. The appointment shall be for a fixed term ending on the last day of July 2019.", "expiration_date",
+         "2019-07-31"),
+        ("2. Term. This Framework Agreement enters into force on 1 March 2017 and is concluded for an indefinite "
+         "period.", "effective_date", "2017-03-01"),
+    ],
+)
+def test_more_term_wordings_from_outside_the_studied_contracts(clause, attribute, expected):
+    opening = ('SERVICES AGREEMENT\n\nThis Agreement is made as of January 15, 2017 by and between Alpha LLC ("Alpha") '
+               'and Beta Inc. ("Beta").\n\n')
+    assert top(facts_of(opening + clause), attribute) == expected
+
+
+def test_a_dashed_item_field():
+    text = ("DEED OF LICENCE\n\nDate: 30 June 2020\n\nParticulars\nItem 1 – Commencement Date: 1 July 2020\n"
+            "Item 2 – Expiry Date: 30 June 2022\n")
+    facts = facts_of(text)
+    assert (top(facts, "effective_date"), top(facts, "expiration_date")) == ("2020-07-01", "2022-06-30")
