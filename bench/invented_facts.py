@@ -13,8 +13,9 @@ extractor, its code or CUAD. Each line is an opening (title, preamble, a few cla
   says the field must not be found (a renewal only by mutual agreement, a notice to terminate for convenience);
 - ``parties*``: ``{"id", "text", "parties": [full names as written]}``.
 
-Which sets were studied: ``terms1``, ``parties1`` (read and fixed from on 2026-12-01), ``terms2``, ``parties2``
-(measured once, then read and fixed from); ``terms3``, ``parties3``: held out, measured only (read no miss of them).
+Which sets were studied (2026-12-01): ``terms1``, ``parties1`` (read and fixed from); ``terms2``, ``parties2``,
+``terms4``, ``parties4`` (each measured once on the code of its day before it was read, then fixed from); ``terms3``,
+``parties3``: held out, measured only (no miss of them has been read).
 
 Scoring, per field: the extracted value is the best fact at or above ``ASSERT_THRESHOLD`` (for the notice period, of
 a non-renewal notice); dates agree when equal (a second figure allows a day either way: a term from the first of a

@@ -240,6 +240,7 @@ def _clean_name(raw: str) -> str:
     name = re.sub(r"\s+-{3,}\s+", " ", raw)  # a rule line from the page layout
     name = re.sub(r"\s+", " ", name).strip(" ,;:-–—\"“”'")
     name = re.sub(r"^(?:and|by|with|between|among|the\s+(?=[a-z]))\s+", "", name, flags=re.I)
+    name = re.sub(r"^(?:recitals?\s+)?whereas,?\s+", "", name, flags=re.I)  # "RECITALS WHEREAS, Granite Peak ..."
     name = re.sub(r"(?:\s+(?:of|and|by|with|the|at))+$", "", name)
     name = re.sub(r"\s*,\s*$", "", name)
     name = _ADDRESS_TAIL.sub("", name)
@@ -269,10 +270,13 @@ def _looks_like_name(name: str) -> bool:
         return False  # a title or a form label ("Customer Name")
     if _SIGNATORY_TITLE.search(name):
         return False
-    if find_dates(name) or re.search(
-        r"\b\d+\.\d+\b|\bBox \d|\bSuite\b(?=\s*(?:,|\d|$))|\b\d{5}\b|^\d+[,.]?(?:\s|$)", name
+    if find_dates(name) or re.search(r"\b\d+\.\d+\b|\bBox \d|\bSuite\b(?=\s*(?:,|\d|$))|\b\d{5}\b", name) or (
+        # "9876543 CANADA INC." and "551 FX IB ASSOCIATES LLC" are names; "1. As" is a list item
+        re.match(r"\d+[,.]?(?:\s|$)", name) and not (re.match(r"\d{3,}\s", name) and split_suffix(name)[1])
     ):
         return False  # a date, a section number, an address or a heading slipped in
+    if re.match(r"party [a-d]\b", low) or re.search(r"\barticle \d", low):
+        return False  # "Party A and Party B. Article 2"
     if re.search(
         r"\b(?:is|are|was|were|has|have|been|because|which|that|will|shall|hereby|"
         r"undersigned|contents|omitted|pursuant|promulgated|undertaking|under number)\b",

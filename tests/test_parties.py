@@ -349,3 +349,19 @@ def test_a_bracketed_short_name_before_a_description_is_a_definition():
                   "Care Organization (USA MCO) A Texas Corporation.")
     assert "USA Managed Care Organization" in got
     assert not any("Texas" in name for name in got)
+
+
+def test_recital_lead_numbered_company_and_article_heading():
+    got = parties('RECITALS\nWHEREAS, Granite Peak Energy Partners, L.P., a Delaware limited partnership ("Granite"), '
+                  'and Bayou Midstream Operating Company, LLC, a Texas limited liability company ("Bayou"), wish to '
+                  "agree.")
+    assert "Granite Peak Energy Partners, L.P." in got
+    assert not any(name.upper().startswith(("RECITALS", "WHEREAS")) for name in got)
+    got = parties('This Agreement is made between 9876543 CANADA INC., a corporation ("Holdco"), and Gestion Beaulac '
+                  'Inc., a corporation ("Beaulac").')
+    assert "9876543 CANADA INC." in got
+    # a list item is not a name, even where its word reads as a legal form ("AS")
+    from ingest.parties import _looks_like_name
+
+    assert not _looks_like_name("1. As")
+    assert not _looks_like_name("Party A and Party B. Article 2")
