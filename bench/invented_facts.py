@@ -17,10 +17,10 @@ Which sets were studied (2026-12-01): ``terms1``, ``parties1`` (read and fixed f
 ``terms4``, ``parties4`` (each measured once on the code of its day before it was read, then fixed from); ``terms3``,
 ``parties3``: held out, measured only (no miss of them has been read).
 
-Scoring, per field: the extracted value is the best fact at or above ``ASSERT_THRESHOLD`` (for the notice period, of
-a non-renewal notice); dates agree when equal (a second figure allows a day either way: a term from the first of a
-month is read to end the day before, as CUAD's labels do); durations by their length in days (a year 365, a month
-30, within 2 %); a ``null`` field agrees when nothing is found. Parties agree when the folded names of the extracted
+Scoring, per field: the prediction and the agreement are ``bench.fact_agreement``'s (the best fact at or above
+``ASSERT_THRESHOLD``, for the notice period a non-renewal notice; dates equal, the expiration's second figure allowing
+a day either way, as a term from the first of a month is read to end the day before; durations by their length in
+days within 2 %); a ``null`` field agrees when nothing is found. Parties agree when the folded names of the extracted
 parties are exactly the expected ones.
 
 Size: reading the sets, extracting and the table, in one script run from the command line.
@@ -38,11 +38,11 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from bench.fact_agreement import Gold, agree, gold_days, prediction  # noqa: E402
 from ingest.clause_types import sections_from_parsed  # noqa: E402
-from ingest.facts import ASSERT_THRESHOLD, extract_facts, top_fact  # noqa: E402
+from ingest.facts import extract_facts  # noqa: E402
 from ingest.text_document import parsed_from_text  # noqa: E402
 from veridict.domain.names import fold_name  # noqa: E402
-from veridict.domain.values import parse_duration  # noqa: E402
 from veridict.types import Fact  # noqa: E402
 
 SETS = ROOT / "bench" / "questions" / "invented_facts"
@@ -54,35 +54,18 @@ def facts_of(text: str) -> list[Fact]:
     return extract_facts(parsed, sections_from_parsed(parsed, "bench", "invented"), "bench", "invented")
 
 
-def found(facts: list[Fact], field: str) -> Fact | None:
-    if field == "notice_period":
-        notices = [f for f in facts if f.attribute == "notice_period" and f.qualifier == "non_renewal"
-                   and f.confidence >= ASSERT_THRESHOLD]
-        return max(notices, key=lambda f: f.confidence, default=None)
-    return top_fact(facts, field, min_confidence=ASSERT_THRESHOLD)
-
-
-def _days(fact: Fact) -> float | None:
-    if fact.value_num is not None:
-        return fact.value_num
-    d = parse_duration(fact.value_text)
-    return d.days if d else None
+def expected(field: str, want: str | None) -> Gold:
+    """An expectation as ``bench.fact_agreement`` normalises a CUAD answer: a date, days, "perpetual" or none."""
+    if want is None:
+        return Gold(None)
+    if field in ("renewal_term", "notice_period"):
+        return Gold(gold_days(want))
+    return Gold("perpetual" if want == "perpetual" else dt.date.fromisoformat(want))
 
 
 def agrees(field: str, want: str | None, got: Fact | None, tolerant: bool = False) -> bool:
-    if want is None or got is None:
-        return want is None and got is None
-    if field in ("renewal_term", "notice_period"):
-        if want == "perpetual" or got.value_text == "perpetual":
-            return want == got.value_text
-        wanted, days = parse_duration(want), _days(got)
-        return wanted is not None and days is not None and abs(days - wanted.days) <= 0.02 * wanted.days
-    if want == "perpetual" or got.value_text == "perpetual":
-        return want == got.value_text
-    if got.value_date is None:
-        return False
-    gap = abs((got.value_date - dt.date.fromisoformat(want)).days)
-    return gap == 0 or (tolerant and gap <= 1)
+    """Agreement as ``bench.fact_agreement.agree`` counts it (a day either way only for the expiration date)."""
+    return agree(field, expected(field, want), got, tolerant=tolerant)
 
 
 def score_terms(rows: list[dict], show: bool) -> dict[str, list[int]]:
@@ -91,7 +74,8 @@ def score_terms(rows: list[dict], show: bool) -> dict[str, list[int]]:
     for row in rows:
         facts = facts_of(row["text"])
         for field, want in row["expect"].items():
-            got = found(facts, field)
+            got = prediction(field, facts)
+            assert not isinstance(got, list)  # a list only for the parties
             exact, loose = agrees(field, want, got), agrees(field, want, got, tolerant=True)
             cell = table[field]
             cell[0], cell[1], cell[2] = cell[0] + exact, cell[1] + loose, cell[2] + 1
@@ -104,8 +88,9 @@ def score_terms(rows: list[dict], show: bool) -> dict[str, list[int]]:
 def score_parties(rows: list[dict], show: bool) -> tuple[int, int]:
     right = 0
     for row in rows:
-        got = [f.value_text for f in facts_of(row["text"])
-               if f.attribute == "party" and f.confidence >= ASSERT_THRESHOLD]
+        found = prediction("parties", facts_of(row["text"]))
+        assert isinstance(found, list)
+        got = [f.value_text for f in found]
         ok = {fold_name(n) for n in got} == {fold_name(n) for n in row["parties"]}
         right += ok
         if show and not ok:
