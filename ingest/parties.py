@@ -164,6 +164,10 @@ _WEAK_CONNECTOR = re.compile(
 _ENUMERATOR = re.compile(
     r"^[\s,;:]*(?:\(\s*(?:\d{1,2}|[a-z]|[ivx]{1,4}|[A-Z])\s*\)|\d{1,2}\.|[a-z]\))\s+"
 )
+# a legal form right after a bracketed word, within three capitalised words and not after a description's article:
+# "(HK) LIMITED", "(Beijing) Security Technology Co., Ltd.", but not "(USA MCO) A Texas Corporation"
+_FORM_AFTER_PATTERN = (r"\s+(?!(?:A|An|AN|The|THE)\s)(?:\(?[A-Z][\w&-]*\)?\s+){0,3}"
+                       r"\(?(?i:limited|ltd|co|company|inc|corporation|corp|gmbh|llc|pte|pty|plc)\b")
 _NAME_END = re.compile(
     r",?\s+(?:a|an)\s+(?=[\w\s-]{0,60}?(?:corporation|company|limited|partnership|entity|"
     r"individual|organi[sz]ation|association|bank|society|agency|firm|trust|business|body|"
@@ -182,9 +186,7 @@ _NAME_END = re.compile(
     # a parenthesis, unless a word in it is part of the name: "PEARL DELTA SHIPPING (HK) LIMITED", "GALEN
     # (CHEMICALS) LIMITED", "Beike Internet (Beijing) Security Technology Co., Ltd."
     # "KGOSI MINING SERVICES (RF) (PTY) LTD", "LINDQVIST BANK AB (publ)"
-    r"|\s*\((?![A-Z][\w &.-]{0,25}\)\s+(?!(?:A|An|AN|The|THE)\s)(?:\(?[A-Z][\w&-]*\)?\s+){0,3}"
-    r"\(?(?i:limited|ltd|co|company|inc|corporation|"
-    r"corp|gmbh|llc|pte|pty|plc)\b|(?i:publ|pty|pvt)\))|\s*[\"“]|\s*[—–]"
+    r"|\s*\((?![A-Z][\w &.-]{0,25}\)" + _FORM_AFTER_PATTERN + r"|(?i:publ|pty|pvt)\))|\s*[\"“]|\s*[—–]"
     # a registration number after the name: "... Pty Ltd ACN 987 654 321", "... Ltd (Company No. 123)"
     r"|,?\s+(?:ACN|ABN|ARBN|UEN|CIN|CNPJ|KvK|HRB|(?i:org\.?\s*no|reg\.?\s*no|company\s+no|registration\s+number|"
     r"registered\s+number))\b"
@@ -459,10 +461,7 @@ _DESCRIPTOR = re.compile(
     r",\s+(?:a|an)\s+(?:[\w.-]+\s+){0,5}?(?i:corporation|company|limited|partnership|trust|"
     r"association|bank|limited\s+liability)\b"
 )
-# a legal form right after a bracketed word: "(HK) LIMITED", "(Beijing) Security Technology Co., Ltd."
-_FORM_AFTER = re.compile(r"\s+(?!(?:A|An|AN|The|THE)\s)(?:\(?[A-Z][\w&-]*\)?\s+){0,3}"
-                         r"\(?(?i:limited|ltd|co|company|inc|corporation|corp|gmbh|"
-                         r"llc|pte|pty|plc)\b")
+_FORM_AFTER = re.compile(_FORM_AFTER_PATTERN)
 _FORM_WORDS = {"publ", "pty", "pvt", "rf"}  # a legal form in brackets: "LINDQVIST BANK AB (PUBL)"
 _HONORIFIC = re.compile(r"^(?:Dr|Mr|Mrs|Ms|Miss|Prof|Professor|Sir|Dame|Madame|Monsieur|M/s)\.?\s+(?=[A-Z])")
 _RUN_CONNECTORS = {"&", "of", "and", "de", "du", "der", "la", "the", "für", "for",
