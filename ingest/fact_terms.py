@@ -6,6 +6,7 @@ rules the generalisation work (issue 15) reworks next, and the module is to be s
 
 from __future__ import annotations
 
+import calendar
 import datetime as dt
 import re
 
@@ -337,14 +338,13 @@ _MONTH_END = re.compile(
 )
 
 
-def _year_ends(sentence: str) -> list[DateMatch]:
+def _named_ends(sentence: str) -> list[DateMatch]:
     """Ends named without a day: "the end of the 2017 calendar year", "the last day of July 2016"."""
     out = [DateMatch(m.start(), m.end(), m.group(0), dt.date(int(m.group("year")), 12, 31))
            for m in _YEAR_END.finditer(sentence)]
     for m in _MONTH_END.finditer(sentence):
-        month = MONTHS[m.group("month").lower()]
-        first_next = dt.date(int(m.group("year")) + month // 12, month % 12 + 1, 1)
-        out.append(DateMatch(m.start(), m.end(), m.group(0), first_next - dt.timedelta(days=1)))
+        year, month = int(m.group("year")), MONTHS[m.group("month").lower()]
+        out.append(DateMatch(m.start(), m.end(), m.group(0), dt.date(year, month, calendar.monthrange(year, month)[1])))
     return out
 
 
@@ -412,7 +412,7 @@ def term_and_expiry(
         found_here = False
         # explicit end date: "shall continue until December 31, 2020", "from May 1, 2013 to
         # April 30, 2015", "a term of three (3) years expiring May 31, 2001"
-        for d in [*find_dates(sentence), *_year_ends(sentence)]:
+        for d in [*find_dates(sentence), *_named_ends(sentence)]:
             before = sentence[max(0, d.start - 70) : d.start]
             # "from May 1, 2013 to April 30, 2015"; "November 01, 2014 to October 31, 2017"
             from_to = _FROM_TO.search(before)
