@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.paraphrase_set import DATA, _read_jsonl, lacks_clause  # noqa: E402
+from bench.paraphrase_set import DATA, lacks_clause, read_jsonl  # noqa: E402
 from bench.twin_set import write  # noqa: E402
 
 SWEEP = ROOT / "bench" / "questions" / "clause_sweep"
@@ -32,7 +32,7 @@ OUT = ROOT / "bench" / "questions" / "everyday_premise"
 
 def build(wordings: Path = OUT / "questions.tsv") -> list[dict]:
     # the (contract, category) pairs CUAD's experts mark absent, as the paraphrase sets read them
-    absent = {(a["doc_id"], a["category"]) for a in _read_jsonl(DATA / "annotations.jsonl") if lacks_clause(a)}
+    absent = {(a["doc_id"], a["category"]) for a in read_jsonl(DATA / "annotations.jsonl") if lacks_clause(a)}
     out = []
     for i, line in enumerate(wordings.read_text(encoding="utf-8").splitlines(), start=1):
         if not line.strip():

@@ -102,7 +102,7 @@ def lacks_clause(label: dict) -> bool:
         (label.get("answer") or "").strip() == "No"
 
 
-def _read_jsonl(path: Path) -> list[dict]:
+def read_jsonl(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
@@ -126,13 +126,13 @@ class Cuad:
     @classmethod
     def load(cls, root: Path) -> Cuad:
         labels: dict[str, dict[str, dict]] = defaultdict(dict)
-        for a in _read_jsonl(root / "annotations.jsonl"):
+        for a in read_jsonl(root / "annotations.jsonl"):
             labels[a["doc_id"]][a["category"]] = a
         return cls(
-            contracts={c["doc_id"]: c for c in _read_jsonl(root / "contracts.jsonl")},
+            contracts={c["doc_id"]: c for c in read_jsonl(root / "contracts.jsonl")},
             labels=dict(labels),
-            dev=[c["doc_id"] for c in _read_jsonl(root / "dev" / "contracts.jsonl")],
-            val=[c["doc_id"] for c in _read_jsonl(root / "val" / "contracts.jsonl")],
+            dev=[c["doc_id"] for c in read_jsonl(root / "dev" / "contracts.jsonl")],
+            val=[c["doc_id"] for c in read_jsonl(root / "val" / "contracts.jsonl")],
             root=root,
         )
 
