@@ -195,3 +195,27 @@ def test_a_library_list_of_a_type_with_precise_tags_names_every_contract_tagged_
                       "Term.", ["change_of_control"])
     answer = _library_list("Which contracts in the collection contain a change of control clause?", merger, offices)
     assert {c.document_title for c in answer.citations} == {"RESELLER AGREEMENT"}, answer.text
+
+
+def test_of_several_confirmed_quotes_the_one_the_check_reads_most_as_the_clause_comes_first():
+    """Both sentences name a post-termination key phrase and both pass the check; the grader ranks the
+    confidentiality sentence higher, but the sell-off right is what a post-termination clause is (the model's
+    score, learned from the expert labels, orders them; the key-word rank and relevance only break ties)."""
+    returned = _passage("p1", "After termination, each party shall return or destroy the other party's "
+                              "Confidential Information.", 14)
+    sell_off = _passage("p2", "Following termination of this Agreement, the Distributor may sell off its remaining "
+                              "inventory of the Products for a period of ninety (90) days.", 6)
+    for start, e in ((900, returned), (400, sell_off)):  # two passages, not one section
+        e.citation = e.citation.model_copy(update={"char_start": start, "char_end": start + len(e.text)})
+    question = ("What obligations survive or continue after termination of the Joint Venture Agreement? "
+                "Quote the clause and cite section and page.")
+    plan = parse_question(question)
+    for ref in plan.documents:
+        ref.document_ids, ref.titles = ["d1"], ["Joint Venture Agreement"]
+    meta = {e.id: HitMeta(document_id="d1", channel="lexical") for e in (returned, sell_off)}
+    grades = {"p1": Grade(id="p1", relevance=0.95, key_terms=True), "p2": Grade(id="p2", relevance=0.7, key_terms=True)}
+    drafter = Drafter(plan, [returned, sell_off], meta, grades, ToolContext(tenant="t", embedder=_EMBEDDER()))
+    assert plan.clause_types[:1] == ["post_termination_services"]
+    answer = build_answer(question, drafter.build([returned, sell_off]), {e.id: e for e in (returned, sell_off)})
+    assert not answer.refused, answer.text
+    assert [c.page for c in answer.citations] == [6, 14]

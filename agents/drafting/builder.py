@@ -293,11 +293,29 @@ class DraftBuilder:
         ranked = self.narrowed_to_clause(check, ranked, ok)
         kept = [r for r, keep in zip(ranked, ok, strict=True) if keep]
         self.rejected += [normalise_space(r[3]) for r, keep in zip(ranked, ok, strict=True) if not keep]
+        kept = self.by_strength(check, kept)
         if len(kept) < len(ranked):
             self.trace.append(TraceStep(node="draft", tool="clause_check", results=len(kept),
                                         note=f"{len(ranked) - len(kept)} of {len(ranked)} candidate quotes are not "
                                              "read as the asked clause by the clause model"))
         return kept
+
+    def by_strength(self, check: QuoteCheck, ranked: list[tuple[int, int, Evidence, str]]
+                    ) -> list[tuple[int, int, Evidence, str]]:
+        """The confirmed candidates, the one the quote check reads most as the asked clause first (its model is
+        learned from the expert labels; the key-word ranks and relevance order ties and the types it has no model
+        for). A term clause that says the confidentiality terms survive names "termination" as plainly as the
+        sentence that lets a distributor sell off its stock after it, which is what a post-termination clause is."""
+        if len(ranked) < 2:
+            return ranked
+        strength = check.strength(self.plan.clause_types,
+                                  [(heading(e.citation.clause_number, e.citation.clause_title), span)
+                                   for _, _, e, span in ranked])
+        score = [-1.0 if x is None else x for x in strength]
+        if all(x is None for x in strength):
+            return ranked
+        order = sorted(range(len(ranked)), key=lambda i: -score[i])  # stable: ties keep the key-word order
+        return [ranked[i] for i in order]
 
     def narrowed_to_clause(self, check: QuoteCheck, ranked: list[tuple[int, int, Evidence, str]],
                            ok: list[bool]) -> list[tuple[int, int, Evidence, str]]:
