@@ -27,7 +27,7 @@ from veridict.domain import (
 )
 from veridict.domain.attributes import ADVANCE_NOTICE
 from veridict.domain.values import MONTHS, canonical_jurisdiction, find_jurisdictions, parse_amount
-from veridict.domain.words import TERM_ABBREVIATIONS
+from veridict.domain.words import DOCUMENT_ABBREVIATIONS, TERM_ABBREVIATIONS
 
 # Nouns that name a contract beside a party's name ("the Acme supply deal", "Acme's licence", "the deal with Acme").
 _PARTY_DOC_NOUNS = (
@@ -466,7 +466,11 @@ _GENERIC_TITLE_WORDS = {"agreement", "contract", "license", "licence", "lease", 
 
 
 def _is_generic_title(text: str) -> bool:
-    return all(w.lower() in _GENERIC_TITLE_WORDS | NOT_NAMES for w in re.findall(r"[A-Za-z]+", text))
+    """A title of nothing but words any contract's title may hold ("the agreement", "the services contract"); a
+    contract kind's short name is not one ("the NDA" is the library's non-disclosure agreement)."""
+    words = [w.lower() for w in re.findall(r"[A-Za-z]+", text)]
+    return not any(w in DOCUMENT_ABBREVIATIONS for w in words) and all(w in _GENERIC_TITLE_WORDS | NOT_NAMES
+                                                                        for w in words)
 
 
 @lru_cache(maxsize=2)

@@ -23,6 +23,7 @@ from tools.document_index import name_words
 from tools.text import squash
 from veridict.domain import content_words
 from veridict.domain.names import alias_key
+from veridict.domain.words import title_variants
 from veridict.types import Outage, TraceStep
 
 GENERIC_TITLE_WORDS = {"agreement", "contract", "license", "licence", "the", "and", "of", "between"}
@@ -120,14 +121,16 @@ def _resolve_ref(ref: DocumentRef, ctx: ToolContext, down: dict[str, str] | None
     for party in ref.parties:
         party_docs.append(_party_document_ids(ctx, party, down))
     candidates: set[str] = set().union(*party_docs) if party_docs else set()
-    if ref.title:
+    titles = title_variants(ref.title) if ref.title else []  # "the NDA" is also "the non-disclosure agreement"
+    if titles:
         assert ctx.pg is not None  # resolve_documents returns early without Postgres
         index = ctx.name_index()
-        titled = index.find_titles(ref.title) if index is not None else \
-            ctx.pg.find_documents(ctx.tenant, ref.title, limit=20)
-        for doc in titled:
-            ctx.remember(doc)
-            candidates.add(doc.id)
+        for title in titles:
+            titled = index.find_titles(title) if index is not None else \
+                ctx.pg.find_documents(ctx.tenant, title, limit=20)
+            for doc in titled:
+                ctx.remember(doc)
+                candidates.add(doc.id)
     docs = _active(ctx, candidates)
     if not docs:
         return
@@ -136,7 +139,7 @@ def _resolve_ref(ref: DocumentRef, ctx: ToolContext, down: dict[str, str] | None
         p_hits = sum(1 for ids, party in zip(party_docs, ref.parties, strict=False)
                      if doc.id in ids or _name_in_title(party, doc))
         p_score = p_hits / len(ref.parties) if ref.parties else 0.0
-        t_score = _title_score(ref.title, doc) if ref.title else 0.0
+        t_score = max((_title_score(t, doc) for t in titles), default=0.0)
         scored.append((doc, p_score, t_score))
     if ref.parties:
         best_p = max(s[1] for s in scored)

@@ -404,3 +404,19 @@ def test_fact_quote_lacking_its_date_is_not_cited_for_it(stores, settings, dated
     if "2009" in answer.text:  # only with a citation whose quote states it
         assert any("December 11, 2009" in c.quote for c in answer.citations)
     assert_quotes_exact(answer, pg_store, tenant)
+
+
+def test_a_contract_named_by_its_kinds_short_name_is_the_one_of_that_kind(stores, settings, tenant):
+    """"the MSA" is the library's master services agreement: its title never holds the letters, and the reference
+    was read as no document at all, so the answer came from whichever contract retrieval ranked first."""
+    answer = ask(stores, settings, tenant, "What is the monthly support fee in the MSA?")
+    assert not answer.refused, answer.text
+    assert {c.document_title for c in answer.citations} == {"Contoso Master Services Agreement"}
+    assert "USD 8,500" in answer.text
+
+
+def test_a_kind_of_contract_the_library_lacks_is_not_answered_from_another(stores, settings, tenant):
+    """No NDA is in the library: the CloudSecure agreement's German law is not the NDA's."""
+    answer = ask(stores, settings, tenant, "Which law governs the NDA?")
+    assert answer.refused, answer.text
+    assert "German" not in answer.text and not answer.citations

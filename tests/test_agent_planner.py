@@ -599,3 +599,22 @@ def test_the_most_owed_when_things_go_wrong_is_the_liability_cap_not_a_fee():
         == "liability_cap"
     assert parse_question("How much is our exposure under the Acme deal?", nlp).qualifier == "liability_cap"
     assert parse_question("What is the most we pay per month under the Acme deal?", nlp).qualifier == "fee"
+
+
+@pytest.mark.parametrize(("question", "title"), [
+    ("Which law governs the NDA?", "NDA"),
+    ("Does the MSA let either side end it early?", "MSA"),
+    ("Which law governs the Northwind MSA?", "Northwind MSA"),
+])
+def test_a_contract_kinds_short_name_is_a_title_reference(question, title):
+    """'the NDA' names a document (the library's non-disclosure agreement), unlike 'the agreement'."""
+    assert [r.title for r in parse_question(question).documents] == [title]
+    assert parse_question("Which law governs the agreement?").documents == []
+
+
+def test_a_short_name_is_also_searched_spelled_out():
+    from veridict.domain.words import title_variants
+
+    assert "non-disclosure agreement" in title_variants("NDA")
+    assert "Northwind master services agreement" in title_variants("Northwind MSA")
+    assert title_variants("Supply Agreement") == ["Supply Agreement"]

@@ -24,6 +24,37 @@ TITLE_STOPWORDS = frozenset("the and for with between dated this that from agree
 # words of the question, never a party's name.
 TERM_ABBREVIATIONS = frozenset("ip mfn rofr rofo rofn nda msa sow sla eula".split())
 
+# Short names of kinds of contract, and the titles they stand for: "the NDA" is the library's non-disclosure
+# agreement, whose title seldom holds the letters.
+DOCUMENT_ABBREVIATIONS: dict[str, tuple[str, ...]] = {
+    "nda": ("non-disclosure agreement", "nondisclosure agreement", "confidentiality agreement",
+            "confidential disclosure agreement", "non-disclosure", "confidentiality"),
+    "mnda": ("mutual non-disclosure agreement", "mutual nondisclosure agreement", "non-disclosure agreement"),
+    "cda": ("confidential disclosure agreement", "confidentiality agreement"),
+    "msa": ("master services agreement", "master service agreement", "master agreement"),
+    "sow": ("statement of work",),
+    "sla": ("service level agreement", "service levels"),
+    "dpa": ("data processing agreement", "data processing addendum", "data protection agreement"),
+    "eula": ("end user license agreement", "end-user license agreement", "end user licence agreement"),
+    "jv": ("joint venture agreement", "joint venture"),
+    "jva": ("joint venture agreement",),
+    "loi": ("letter of intent",),
+    "mou": ("memorandum of understanding",),
+    "spa": ("share purchase agreement", "stock purchase agreement"),
+    "apa": ("asset purchase agreement",),
+    "tsa": ("transition services agreement", "transitional services agreement"),
+}
+
+
+def title_variants(title: str) -> list[str]:
+    """A title reference and the same with each contract-kind abbreviation spelled out ("Northwind MSA" ->
+    "Northwind master services agreement", ...), the reference itself first."""
+    out = [title]
+    for word in re.findall(r"[A-Za-z]+", title):
+        spelled = DOCUMENT_ABBREVIATIONS.get(word.lower(), ())
+        out += [re.sub(rf"\b{re.escape(word)}\b", long, t) for t in list(out) for long in spelled]
+    return list(dict.fromkeys(out))
+
 
 def content_words(text: str) -> list[str]:
     """Lower-cased words of ``text`` without stopwords (a light stem: trailing 's' removed)."""
