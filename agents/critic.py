@@ -168,6 +168,8 @@ def _qualifier_ok(plan: Plan, item: Evidence) -> bool | None:
             return True
         if {q, name} == _RENEWAL_NOTICES:
             continue  # the extractor told a notice that renews from one that prevents renewal: it is the other
+        if q in NOTICE_KIND_NAMES:
+            continue  # the extractor read it as another kind: a cure period beside "may terminate" is no notice
         if any(k in context for k in (term.key_terms if term else ())):
             return True
     return False

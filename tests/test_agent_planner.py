@@ -477,6 +477,10 @@ def test_signing_up_distributors_is_no_signing_date(nlp):
 @pytest.mark.parametrize(("question", "attribute", "qualifier"), [
     ("How long does Globex have to cure a breach?", "notice_period", "breach_cure"),
     ("How much advance notice is needed to cancel the Acme deal?", "notice_period", "termination"),
+    # the contract named between the verb and its noun
+    ("How much notice do we need to give to end the Kestrel hosting agreement?", "notice_period", "termination"),
+    ("How much notice must we give to get out of our Brightwater deal?", "notice_period", "termination"),
+    ("How much notice is needed to end the Kestrel deal when its term ends?", "notice_period", "non_renewal"),
     ("What insurance amounts must Globex maintain?", "amount", "insurance"),
     ("What's Initech's minimum annual purchase obligation?", "amount", "minimum_commitment"),
     ("Is there a floor on how much we need to order each year from the Vantor deal?", "amount",

@@ -25,3 +25,30 @@ def test_a_compared_contracts_passage_is_graded_on_the_words_about_it():
     # as relevant as it is to a question about that contract alone, and relevant enough to be drafted from
     assert compared.relevance >= 0.35
     assert abs(compared.relevance - single.relevance) < 0.1, (compared, single)
+
+
+def _notice(qualifier: str | None, quote: str) -> Evidence:
+    from veridict.types import Fact
+
+    fact = Fact(tenant="t", document_id="d", attribute="notice_period", value_text="30 days", value_num=30.0,
+                unit="days", qualifier=qualifier, page=1, char_start=0, char_end=len(quote), quote=quote,
+                method="regex:test")
+    citation = Citation(document_id="d", document_title="Reseller Agreement", version=1, page=1, quote=quote,
+                        store="facts")
+    return Evidence(id=f"f-{qualifier}", text=quote, citation=citation, store="facts", fact=fact)
+
+
+def test_a_notice_the_extractor_read_as_another_kind_is_not_the_asked_kind():
+    """'may terminate ... if the other party commits a material breach not cured within thirty (30) days' holds
+    the word 'terminate', but the extractor read its period as a cure period: it is no notice of termination.
+    A notice of no stated kind is still judged by its words."""
+    from agents.critic import _qualifier_ok
+
+    plan = parse_question("How much notice must we give to get out of our Brightwater deal?")
+    assert plan.qualifier == "termination"
+    quote = ("Either party may terminate this Agreement immediately by notice if the other party commits a material "
+             "breach not cured within thirty (30) days.")
+    assert _qualifier_ok(plan, _notice("breach_cure", quote)) is False
+    assert _qualifier_ok(plan, _notice("termination", quote)) is True
+    assert _qualifier_ok(plan, _notice(None, "Either party may terminate this Agreement on thirty (30) days' "
+                                             "notice.")) is True

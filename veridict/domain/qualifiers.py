@@ -92,8 +92,12 @@ NOTICE_KINDS: tuple[Qualifier, ...] = (
                r"\bterm (runs out|is up|ends|expires)\b"),
               ("non-renewal", "renewal", "not to renew"), ("renew",)),
     Qualifier("breach_cure", "cure period", (r"\bcure\b", r"remedy"), ("cure", "remedy"), ("cure",)),
-    Qualifier("termination", "notice of termination", (r"terminat", r"\bcancel\w*", r"\bend (the|this|our|their) "
-              r"(contract|agreement|deal)"), ("terminate", "termination"), ("terminat",)),
+    # "to end the CloudSecure agreement", "to get out of our Contoso deal": the contract may be named between (the
+    # planner reads a resolved mention as "the doc")
+    Qualifier("termination", "notice of termination", (r"terminat", r"\bcancel\w*",
+              r"\b(end|exit|quit|leave|get out of|walk away from|pull out of)\s+(the|this|our|their|that)\s+"
+              r"([\w&'’\-]+\s+){0,4}?(contract|agreement|deal|msa|nda|licen[cs]e|lease|doc)\b"),
+              ("terminate", "termination"), ("terminat",)),
 )
 
 QUALIFIER_BY_NAME: dict[str, Qualifier] = {q.name: q for q in AMOUNT_KINDS + NOTICE_KINDS}
