@@ -622,3 +622,18 @@ def test_a_short_name_is_also_searched_spelled_out():
     assert "non-disclosure agreement" in title_variants("NDA")
     assert "Northwind master services agreement" in title_variants("Northwind MSA")
     assert title_variants("Supply Agreement") == ["Supply Agreement"]
+
+
+@pytest.mark.parametrize("question", [
+    "Does the Northwind MSA roll over automatically?",
+    "The Jaguar deal rolls over at the end of its term; for how long?",
+    "Does the Kestrel lease extend itself?",
+])
+def test_rolling_over_asks_for_the_renewal_term(question):
+    plan = parse_question(question)
+    assert plan.attribute == "renewal_term", plan
+
+
+def test_notice_before_it_rolls_over_is_still_a_notice_question():
+    plan = parse_question("How far ahead must we tell Kestrel before the lease rolls over?")
+    assert plan.attribute == "notice_period" and plan.qualifier == "non_renewal", plan

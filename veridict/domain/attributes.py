@@ -103,7 +103,10 @@ ATTRIBUTES: tuple[Attribute, ...] = (
         "How long the contract renews for after its initial term, e.g. successive one-year periods.",
         (r"renewal term", r"renew(s|ed|al)? (for|automatically)", r"how long .* renew",
          r"auto(matic)?(ally)?[- ]renew", r"renewal (period|length|duration)", r"\bevergreen\b",
-         r"\b(length|duration) of (each |the |a )?renewal"),
+         r"\b(length|duration) of (each |the |a )?renewal",
+         # everyday words for renewing by itself: "Does the Northwind MSA roll over automatically?"
+         r"\broll(s|ed|ing)?[- ]?over\b", r"\bauto[- ]?(extend|extension)",
+         r"\bextends? (itself|automatically|on its own)\b"),
         ("renewal", "renew", "successive", "automatically renew", "extended"),
         ("renew",),
         ("renewal_term",),
