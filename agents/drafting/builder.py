@@ -302,18 +302,19 @@ class DraftBuilder:
 
     def by_strength(self, check: QuoteCheck, ranked: list[tuple[int, int, Evidence, str]]
                     ) -> list[tuple[int, int, Evidence, str]]:
-        """The confirmed candidates, the one the quote check reads most as the asked clause first (its model is
-        learned from the expert labels; the key-word ranks and relevance order ties and the types it has no model
-        for). A term clause that says the confidentiality terms survive names "termination" as plainly as the
-        sentence that lets a distributor sell off its stock after it, which is what a post-termination clause is."""
+        """The confirmed candidates, the one the quote check reads most as the asked clause first: its model is
+        learned from the expert labels, and the key-word rank and relevance order only break ties (and order the
+        types it has no model for). "The confidentiality terms survive termination" names the key words as plainly as
+        the sentence that lets a distributor sell off its stock after termination, which is the post-termination
+        clause."""
         if len(ranked) < 2:
             return ranked
         strength = check.strength(self.plan.clause_types,
                                   [(heading(e.citation.clause_number, e.citation.clause_title), span)
                                    for _, _, e, span in ranked])
-        score = [-1.0 if x is None else x for x in strength]
         if all(x is None for x in strength):
             return ranked
+        score = [-1.0 if x is None else x for x in strength]
         order = sorted(range(len(ranked)), key=lambda i: -score[i])  # stable: ties keep the key-word order
         return [ranked[i] for i in order]
 

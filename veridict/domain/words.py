@@ -25,7 +25,8 @@ TITLE_STOPWORDS = frozenset("the and for with between dated this that from agree
 TERM_ABBREVIATIONS = frozenset("ip mfn rofr rofo rofn nda msa sow sla eula".split())
 
 # Short names of kinds of contract, and the titles they stand for: "the NDA" is the library's non-disclosure
-# agreement, whose title seldom holds the letters.
+# agreement, whose title seldom holds the letters. Not "SLA": the service levels are most often a schedule or a
+# clause of the services contract, and "the SLA" asks about that part.
 DOCUMENT_ABBREVIATIONS: dict[str, tuple[str, ...]] = {
     "nda": ("non-disclosure agreement", "nondisclosure agreement", "confidentiality agreement",
             "confidential disclosure agreement", "non-disclosure", "confidentiality"),
@@ -33,7 +34,6 @@ DOCUMENT_ABBREVIATIONS: dict[str, tuple[str, ...]] = {
     "cda": ("confidential disclosure agreement", "confidentiality agreement"),
     "msa": ("master services agreement", "master service agreement", "master agreement"),
     "sow": ("statement of work",),
-    "sla": ("service level agreement", "service levels"),
     "dpa": ("data processing agreement", "data processing addendum", "data protection agreement"),
     "eula": ("end user license agreement", "end-user license agreement", "end user licence agreement"),
     "jv": ("joint venture agreement", "joint venture"),
