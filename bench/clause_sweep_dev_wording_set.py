@@ -16,7 +16,6 @@ misses may be read. A rerun writes the same bytes.
 
 from __future__ import annotations
 
-import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -29,8 +28,6 @@ from bench import clause_sweep_set  # noqa: E402
 from bench.paraphrase_questions import sentence  # noqa: E402
 
 OUT = ROOT / "bench" / "questions" / "clause_sweep_dev"
-# the sweep's one form, whose first group is the contract's full reference
-_SWEEP_FORM = re.compile(r"Does the (.+) contain an? [^?]+ clause\? Quote the clause and cite section and page\.$")
 _TAIL = " Quote the clause and cite section and page."
 # the dev set's question for each clause category ({full} = "<title> between <party> and <party>")
 DEV_CLAUSE = {
@@ -60,14 +57,15 @@ DEV_CLAUSE = {
 def build(data: Path = clause_sweep_set.DATA) -> tuple[list[dict], list[dict]]:
     """(contract rows, questions): the clause sweep's questions of the categories dev asks, in dev's words."""
     contracts, sweep = clause_sweep_set.build(data)
+    deals, _ = clause_sweep_set.studied_deals(data)
+    full = {d.doc_id: d.full_title for d in deals}  # the reference the sweep's own form names the contract by
     questions = []
     for q in sweep:
         form = DEV_CLAUSE.get(q["category"])
-        found = _SWEEP_FORM.match(q["question"])
-        if form is None or found is None:
+        if form is None:
             continue
         row = dict(q)
-        row["question"] = sentence(form.format(full=found.group(1)) + _TAIL)
+        row["question"] = sentence(form.format(full=full[q["doc_ids"][0]]) + _TAIL)
         row["wording"] = "dev clause template"
         row["sweep_qid"] = q["qid"]
         questions.append(row)
