@@ -11,17 +11,22 @@ extractor, its code or CUAD. Each line is an opening (title, preamble, a few cla
 - ``terms*``: ``{"id", "text", "expect": {field: value}}`` for agreement_date, effective_date, expiration_date (ISO
   date or "perpetual"), renewal_term and notice_period (a duration such as "12 months", or "perpetual"); ``null``
   says the field must not be found (a renewal only by mutual agreement, a notice to terminate for convenience);
-- ``parties*``: ``{"id", "text", "parties": [full names as written]}``.
+- ``parties*``: ``{"id", "text", "parties": [full names as written]}``;
+- ``law*``: ``{"id", "text", "governing_law": [accepted jurisdictions]}``, an empty list where the excerpt chooses
+  no law (a venue, an arbitration seat or a place of incorporation only).
 
 Which sets were studied (2026-12-01): ``terms1``, ``parties1`` (read and fixed from); ``terms2``, ``parties2``,
 ``terms4``, ``parties4`` (each measured once on the code of its day before it was read, then fixed from); ``terms3``,
-``parties3``: held out, measured only (no miss of them has been read).
+``parties3``: held out, measured only (no miss of them has been read). ``law1`` (2026-12-02, contract excerpts
+with a choice of law placed and worded in many ways) was measured once and then studied; ``law2`` (boilerplate
+endings, some with PDF-conversion noise) is held out, measured only.
 
 Scoring, per field: the prediction and the agreement are ``bench.fact_agreement``'s (the best fact at or above
 ``ASSERT_THRESHOLD``, for the notice period a non-renewal notice; dates equal, the expiration's second figure allowing
 a day either way, as a term from the first of a month is read to end the day before; durations by their length in
 days within 2 %); a ``null`` field agrees when nothing is found. Parties agree when the folded names of the extracted
-parties are exactly the expected ones.
+parties are exactly the expected ones. A governing law agrees when the best fact's jurisdiction is one of the
+accepted ones (each read with ``canonical_jurisdiction``, as the CUAD answers are), or none is expected and none found.
 
 Size: reading the sets, extracting and the table, in one script run from the command line.
 """
@@ -43,6 +48,7 @@ from ingest.clause_types import sections_from_parsed  # noqa: E402
 from ingest.facts import extract_facts  # noqa: E402
 from ingest.text_document import parsed_from_text  # noqa: E402
 from veridict.domain.names import fold_name  # noqa: E402
+from veridict.domain.values.jurisdictions import canonical_jurisdiction  # noqa: E402
 from veridict.types import Fact  # noqa: E402
 
 SETS = ROOT / "bench" / "questions" / "invented_facts"
@@ -98,6 +104,23 @@ def score_parties(rows: list[dict], show: bool) -> tuple[int, int]:
     return right, len(rows)
 
 
+def score_law(rows: list[dict], show: bool) -> tuple[int, int, int, int]:
+    """(right where a law is chosen, such rows, right where none is, such rows)"""
+    table = [0, 0, 0, 0]
+    for row in rows:
+        got = prediction("governing_law", facts_of(row["text"]))
+        assert not isinstance(got, list)
+        want = {canonical_jurisdiction(w) or w for w in row["governing_law"]}
+        ok = got is None if not want else got is not None and got.value_text in want
+        at = 0 if want else 2
+        table[at] += ok
+        table[at + 1] += 1
+        if show and not ok:
+            print(f"  MISS {row['id']} want={sorted(want)} got={got.value_text if got else None}"
+                  f" ({got.method if got else '-'})")
+    return table[0], table[1], table[2], table[3]
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--set", action="append", help="set name(s) (default: all under bench/questions/invented_facts)")
@@ -108,6 +131,10 @@ def main(argv: list[str] | None = None) -> int:
         rows = [json.loads(line) for line in (SETS / f"{name}.jsonl").read_text(encoding="utf-8").splitlines()
                 if line.strip()]
         print(f"{name} ({len(rows)} openings)")
+        if name.startswith("law"):
+            chosen, n_chosen, none, n_none = score_law(rows, args.show_misses)
+            print(f"  governing law right: {chosen}/{n_chosen} chosen, {none}/{n_none} where none is chosen")
+            continue
         if name.startswith("parties"):
             right, n = score_parties(rows, args.show_misses)
             print(f"  parties exactly right: {right}/{n}")

@@ -188,7 +188,9 @@ def _governing_law(doc: DocContext) -> list[Fact]:
     for m in re.finditer(
         r"\bgovern\w*|\bapplicable law\b|\bchoice of law\b|\bconstrued\b|"
         r"\binterpreted\b|\benforced\b|\bdetermined\b|\bapplied\b|"
-        r"\b(?:shall|will) apply\b",
+        r"\b(?:shall|will) apply\b|"
+        # "the parties submit to the applicable federal laws of the United Mexican States" (Latin American style)
+        r"\bsubmit(?:s|ted)?\s+(?:themselves\s+)?to\s+the\s+(?:applicable\s+)?(?:federal\s+)?laws?\b",
         text,
         re.I,
     ):

@@ -9,7 +9,8 @@ import json
 
 import pytest
 
-from bench.invented_facts import FIELDS, SETS, agrees, score_parties, score_terms
+from bench.invented_facts import FIELDS, SETS, agrees, score_law, score_parties, score_terms
+from veridict.domain.values.jurisdictions import canonical_jurisdiction
 from veridict.types import Fact
 
 STUDIED_FLOORS = {
@@ -18,6 +19,7 @@ STUDIED_FLOORS = {
     "terms4": {"effective_date": 31, "expiration_date": 21},
 }
 PARTY_FLOORS = {"parties1": 30, "parties2": 33, "parties4": 29}
+LAW_FLOORS = {"law1": (76, 11)}  # 2026-12-02: (right where a law is chosen, right where none is)
 
 
 def rows(name: str) -> list[dict]:
@@ -27,7 +29,8 @@ def rows(name: str) -> list[dict]:
 
 def test_sets_are_well_formed():
     names = sorted(p.stem for p in SETS.glob("*.jsonl"))
-    assert names == ["parties1", "parties2", "parties3", "parties4", "terms1", "terms2", "terms3", "terms4"]
+    assert names == ["law1", "law2", "parties1", "parties2", "parties3", "parties4", "terms1", "terms2", "terms3",
+                     "terms4"]
     for name in names:
         seen = set()
         for row in rows(name):
@@ -36,6 +39,8 @@ def test_sets_are_well_formed():
             if name.startswith("parties"):
                 assert row["parties"] and all(" ".join(p.split()) in " ".join(row["text"].split())
                                               for p in row["parties"])
+            elif name.startswith("law"):
+                assert all(canonical_jurisdiction(w) for w in row["governing_law"]), row["id"]
             else:
                 assert set(row["expect"]) <= set(FIELDS)
 
@@ -67,3 +72,9 @@ def test_studied_term_wordings_stay_read(name):
 def test_studied_party_blocks_stay_read(name):
     right, _ = score_parties(rows(name), show=False)
     assert right >= PARTY_FLOORS[name]
+
+
+@pytest.mark.parametrize("name", sorted(LAW_FLOORS))
+def test_studied_choices_of_law_stay_read(name):
+    chosen, _, none, _ = score_law(rows(name), show=False)
+    assert chosen >= LAW_FLOORS[name][0] and none >= LAW_FLOORS[name][1]

@@ -65,7 +65,7 @@ COUNTRIES: dict[str, list[str]] = {
     "Singapore": ["Republic of Singapore", "Singapore"],
     "India": ["Republic of India", "India", "Indian"],
     "Canada": ["Canada", "Canadian"],
-    "Mexico": ["Mexico", "Mexican"],
+    "Mexico": ["United Mexican States", "Mexico", "Mexican"],
     "Brazil": ["Brazil", "Brazilian"],
     "Colombia": ["Colombia", "Colombian"],
     "Argentina": ["Argentina"],
