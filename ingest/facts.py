@@ -35,7 +35,7 @@ from ingest.fact_date_choice import date_mentions, dates, rule_dates, stated
 from ingest.fact_terms import notice_periods, renewal_terms
 from ingest.fact_venue import venues
 from ingest.model import ParsedDocument
-from ingest.parties import PartyDef, find_party_definitions, full_name, signature_parties
+from ingest.parties import PartyDef, find_party_definitions, full_name, only_a_word_for_a_party, signature_parties
 from ingest.party_model import PARTIES_WANTED, missing_parties
 from ingest.party_model import candidates as party_candidates
 from ingest.party_model import load_model as load_party_model
@@ -164,7 +164,8 @@ def _model_parties(doc: DocContext, o_start: int, o_end: int, known: list[Fact])
     model = load_party_model()
     if model is None:
         return []
-    scored = [(model.score(c.features), c) for c in party_candidates(doc.text, (o_start, o_end))]
+    scored = [(model.score(c.features), c) for c in party_candidates(doc.text, (o_start, o_end))
+              if not only_a_word_for_a_party(c.name)]
     out = []
     for p, c in missing_parties(scored, model.floor, [f.value_text for f in known]):
         fact = doc.fact("party", c.name, c.start, c.end, "party_model", 0.5 + 0.4 * p, qualifier="party")

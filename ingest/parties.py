@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from ingest.registry import GENERIC_SHORT_NAMES, LEGAL_FORM_TOKENS, fold_name, split_suffix
 from ingest.sentences import ABBREVIATIONS
-from veridict.domain.values import find_dates, find_jurisdictions
+from veridict.domain.values import MONTHS, find_dates, find_jurisdictions
 
 ROLE_WORDS = {
     "company",
@@ -253,14 +253,27 @@ def _clean_name(raw: str) -> str:
     return name.strip(' ,;:"“”')
 
 
-def _looks_like_name(name: str) -> bool:
+_MONTH_DAY = re.compile(r"(?:" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?\s+\d{1,2}(?:st|nd|rd|th)?,?",
+                        re.I)
+
+
+def only_a_word_for_a_party(name: str) -> bool:
+    """A role word ("Reseller"), a legal form alone ("S.à r.l.") or a date line ("May 25"): no party's name."""
+    core, _ = split_suffix(name)
+    return (name.lower() in ROLE_WORDS or fold_name(name) in _NON_PARTY_TERMS or bool(_MONTH_DAY.fullmatch(name))
+            or not core or all(t in LEGAL_FORM_TOKENS for t in core) or " ".join(core) in LEGAL_FORM_TOKENS)
+
+
+def looks_like_name(name: str) -> bool:
     if not name or len(name) < 2 or len(name) > 120 or not _NAME_OK.match(name):
         return False
     low = name.lower()
     if fold_name(name) in _NON_PARTY_TERMS or low in ROLE_WORDS or _is_jurisdiction(name):
         return False
+    if _MONTH_DAY.fullmatch(name):
+        return False  # "May 25": a letter's date line, its year on the next line
     if re.match(
-        r"(?:this|these|such|said|each|both|all|any|the\s+parties|whereas|now|"
+        r"(?:this|these|such|said|each|both|all|any|not|the\s+parties|whereas|now|"
         r"agreement|section|article|exhibit|schedule)\b",
         low,
     ):
@@ -286,7 +299,7 @@ def _looks_like_name(name: str) -> bool:
     ):
         return False  # a clause, not a name
     core, _ = split_suffix(name)
-    if not core or all(t in LEGAL_FORM_TOKENS for t in core):
+    if not core or all(t in LEGAL_FORM_TOKENS for t in core) or " ".join(core) in LEGAL_FORM_TOKENS:
         return False  # only a legal form ("LLC", "Inc.")
     words = name.split()
     caps = sum(1 for w in words if w[:1].isupper() or w[:1].isdigit() or w in ("&",))
@@ -419,7 +432,7 @@ def _and_block_parties(text: str, start: int, end: int) -> list[PartyDef]:
             # a column gap ends the name: "FIBROGEN, INC.      June 1, 2005"
             raw = re.split(r"[ \t]{3,}", m.group(g))[0]
             name = _clean_name(raw)
-            if not _looks_like_name(name):
+            if not looks_like_name(name):
                 break
             off = m.start(g)
             out.append(
@@ -623,7 +636,7 @@ def find_party_definitions(text: str, start: int, end: int) -> list[PartyDef]:
             n_start = segment_start + cut + span[0]
             n_end = segment_start + cut + span[1]
             name = _clean_name(text[n_start:n_end])
-            if _looks_like_name(name) and (i_cut < n_primary or _strong_name(name)):
+            if looks_like_name(name) and (i_cut < n_primary or _strong_name(name)):
                 break
             name = ""
         if not name:
@@ -676,7 +689,7 @@ def _party_after_and(text: str, pos: int, end: int) -> list[PartyDef]:
         return []
     name = _name_to_suffix(line[span[0] : span[1]]) or line[span[0] : span[1]]
     name, role = _strip_role(_clean_name(name))
-    if not _looks_like_name(name) or not _strong_name(name):
+    if not looks_like_name(name) or not _strong_name(name):
         return []
     off = text.find(name, line_start)
     return [PartyDef(name, off, off + len(name), [], role or "party", off + len(name), "after_and")]
@@ -709,7 +722,7 @@ def _numbered_parties(text: str, start: int, end: int) -> list[PartyDef]:
         # up to the legal form where there is one: "CPM Medical Consultants, LLC of 1565 ..."
         name = _name_to_suffix(line) or line[span[0] : span[1]]
         name, role = _strip_role(_clean_name(name))
-        if not _looks_like_name(name):
+        if not looks_like_name(name):
             break
         off = text.find(name, m.start("line"))
         out.append(
@@ -732,7 +745,7 @@ def _labelled_parties(text: str, start: int, end: int) -> list[PartyDef]:
         if not name:
             continue
         name = _clean_name(name)
-        if not _looks_like_name(name):
+        if not looks_like_name(name):
             continue
         off = text.find(name, m.start("name"))
         out.append(
@@ -759,7 +772,7 @@ def _between_parties(text: str, start: int, end: int) -> list[PartyDef]:
             if span is None:
                 continue
             name, role = _strip_role(_clean_name(raw[span[0] : span[1]]))
-            if not _looks_like_name(name) or re.fullmatch(r"[A-Z]{2,6}", name):
+            if not looks_like_name(name) or re.fullmatch(r"[A-Z]{2,6}", name):
                 continue  # "between SEV and DCL" uses defined short names, not the parties' names
             off = text.find(name, m.start(g))
             out.append(

@@ -361,7 +361,22 @@ def test_recital_lead_numbered_company_and_article_heading():
                   'Inc., a corporation ("Beaulac").')
     assert "9876543 CANADA INC." in got
     # a list item is not a name, even where its word reads as a legal form ("AS")
-    from ingest.parties import _looks_like_name
+    from ingest.parties import looks_like_name
 
-    assert not _looks_like_name("1. As")
-    assert not _looks_like_name("Party A and Party B. Article 2")
+    assert not looks_like_name("1. As")
+    assert not looks_like_name("Party A and Party B. Article 2")
+
+
+def test_words_that_are_no_party_name():
+    """A letter's date line, a legal form alone, a redaction note's words and a role word are not read as names
+    (train-half CUAD openings gave "May 25", "S.À R.L.", "NOT MATERIAL AND" and "Reseller" as parties)."""
+    from ingest.parties import looks_like_name, only_a_word_for_a_party
+    from veridict.domain.names import fold_name
+
+    for word in ("May 25", "Sept. 3rd", "S.À R.L.", "Reseller"):
+        assert only_a_word_for_a_party(word) and not looks_like_name(word), word
+    assert not looks_like_name("NOT MATERIAL AND")
+    for name in ("May Department Stores Company", "VESA EQUITY INVESTMENT S.À R.L.", "Reseller Partners LLC"):
+        assert not only_a_word_for_a_party(name) and looks_like_name(name), name
+    assert fold_name("VESA EQUITY INVESTMENT S.À R.L.") == fold_name("Vesa Equity Investment S.a r.l.") == \
+        "vesa equity investment"

@@ -137,7 +137,7 @@ def split_suffix(name: str) -> tuple[list[str], list[str]]:
     changed = True
     while changed and len(toks) > 1:
         changed = False
-        for n in (3, 2, 1):
+        for n in (4, 3, 2, 1):  # "S.à r.l." folds to four tokens
             if len(toks) > n and " ".join(toks[-n:]) in FORM_ONLY:
                 suffix = toks[-n:] + suffix
                 toks = toks[:-n]
