@@ -12,13 +12,25 @@ contracts): of its 80 questions the rules leave open, it labels 68: 51 as the CU
 with no single label to check (comparisons, licence terms); at 0.60 / 0.05 it labels 59 (46 right, 4 wrong).
 On the dev questions the rules do read, it agrees with the rules on 85.1 % of the 315 it would label
 (``bench/meaning_threshold.py``; 94.8 % of 268 at 0.60 / 0.05).
+
+Before the nearest example, a second reader may decide: the question reader
+(``agents/models/question_reader.npz``, ``python -m bench.train_question_reader``), a classifier over the question's
+embedding fitted on the same registry texts and the studied everyday clause questions. One example stands for a
+label in the nearest-example reading; the classifier weighs all of a label's examples and what sets them apart from
+the other labels', so "If Globex wants to sell a stake to an outsider, do we get to buy it first?" reads as a right
+of first refusal although its nearest example is under the bar. It decides a clause type (not an attribute) when
+its probability reaches the floor chosen by cross-validation on the study questions (the sidecar's
+``min_probability``), and only for the embedder it was fitted on.
 """
 
 from __future__ import annotations
 
+import json
 import re
 import threading
 from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
 from typing import Literal
 
 import numpy as np
@@ -69,20 +81,26 @@ def with_contract(examples: tuple[str, ...]) -> list[str]:
     return out
 
 
+def registry_texts() -> list[tuple[str, str]]:
+    """The registry's example questions and descriptions with their label ("attribute:<name>", "clause:<type>")."""
+    out: list[tuple[str, str]] = []
+    for name, examples in ATTRIBUTE_EXAMPLES.items():
+        out += [(text, f"attribute:{name}") for text in (*with_contract(examples), ATTRIBUTE_BY_NAME[name].description)]
+    for name, examples in CLAUSE_EXAMPLES.items():
+        out += [(text, f"clause:{name}") for text in (*with_contract(examples), CLAUSE_BY_NAME[name].description)]
+    return out
+
+
 class MeaningModel:
     """The example questions of the registry, embedded once per embedder."""
 
     def __init__(self, embedder: QueryEmbedder) -> None:
         texts: list[str] = []
         labels: list[tuple[tuple[LabelKind, str], ...]] = []  # each text's labels
-        for name, examples in ATTRIBUTE_EXAMPLES.items():
-            for text in (*with_contract(examples), ATTRIBUTE_BY_NAME[name].description):
-                texts.append(text)
-                labels.append((("attribute", name),))
-        for name, examples in CLAUSE_EXAMPLES.items():
-            for text in (*with_contract(examples), CLAUSE_BY_NAME[name].description):
-                texts.append(text)
-                labels.append((("clause", name),))
+        for text, label in registry_texts():
+            kind, name = label.split(":", 1)
+            texts.append(text)
+            labels.append(((kind, name),))  # type: ignore[arg-type]  # "attribute" or "clause"
         # a question about one kind of amount asks for an amount too: one text, two labels
         for name, examples in QUALIFIER_EXAMPLES.items():
             for text in with_contract(examples):
@@ -110,6 +128,64 @@ class MeaningModel:
                     best[label] = sim
         out = [Reading(kind, name, round(sim, 4)) for (kind, name), sim in best.items()]
         return sorted(out, key=lambda r: -r.similarity)
+
+
+QUESTION_READER_FILE = Path("agents") / "models" / "question_reader.npz"
+
+
+@dataclass(frozen=True)
+class QuestionReader:
+    """Multinomial logistic regression over the l2-normalised question embedding (``bench.train_question_reader``)."""
+
+    labels: tuple[str, ...]  # "attribute:<name>" / "clause:<type>"
+    coef: np.ndarray
+    intercept: np.ndarray
+    min_probability: float
+    embedding_model: str
+    dim: int
+
+    def read(self, vec: np.ndarray) -> list[tuple[str, str, float]]:
+        """(kind, name, probability) of every label, most probable first."""
+        v = vec / (np.linalg.norm(vec) or 1.0)
+        z = self.coef @ v + self.intercept
+        p = np.exp(z - z.max())
+        p /= p.sum()
+        order = np.argsort(-p)
+        return [(*self.labels[i].split(":", 1), float(p[i])) for i in order]
+
+
+@lru_cache(maxsize=1)
+def load_question_reader() -> QuestionReader | None:
+    path = Path(__file__).resolve().parents[1] / QUESTION_READER_FILE
+    side = path.with_suffix(".json")
+    if not path.exists() or not side.exists():
+        return None
+    meta = json.loads(side.read_text(encoding="utf-8"))
+    with np.load(path) as z:
+        return QuestionReader(tuple(str(x) for x in z["labels"]), z["coef"].astype(np.float32),
+                              z["intercept"].astype(np.float32), float(meta["min_probability"]),
+                              str(meta["embedding_model"]), int(meta["embedding_dim"]))
+
+
+def question_reader_for(embedder: object) -> QuestionReader | None:
+    """The shipped reader when it was fitted on this embedder's vectors, else None."""
+    reader = load_question_reader()
+    name, dim = getattr(embedder, "model_name", None), getattr(embedder, "dim", None)
+    if reader is None or not name or dim != reader.dim:
+        return None
+    return reader if Path(str(name)).name == Path(reader.embedding_model).name else None
+
+
+def learned_reading(plan: Plan, embedder: QueryEmbedder, allowed) -> Reading | None:
+    """The question reader's most probable label among those ``allowed`` takes, when it reaches its floor."""
+    reader = question_reader_for(embedder)
+    if reader is None:
+        return None
+    vec = np.asarray(embedder.embed_query(bare_question(plan)), dtype=np.float32)
+    for kind, name, prob in reader.read(vec):
+        if allowed(kind, name):
+            return Reading(kind, name, round(prob, 4)) if prob >= reader.min_probability else None  # type: ignore[arg-type]
+    return None
 
 
 _MODELS: dict[int, MeaningModel] = {}
@@ -268,13 +344,22 @@ def meaning_hint(plan: Plan, embedder: QueryEmbedder) -> tuple[PlanHint | None, 
     A yes/no question is read against the clause types only; a "who", "when" or "how long" question against
     the attributes of that kind of value (and the clause types)."""
     readings = meaning_model(embedder).readings(bare_question(plan), embedder)
-    if asks_yes_no(plan.question):
-        readings = [r for r in readings if r.kind == "clause"]
-    kinds = value_kinds(plan.question)
-    if kinds is not None:
-        readings = [r for r in readings if r.kind == "clause" or ATTRIBUTE_BY_NAME[r.name].kind in kinds]
+    yes_no, kinds = asks_yes_no(plan.question), value_kinds(plan.question)
+
+    def allowed(kind: str, name: str) -> bool:
+        if kind == "clause":
+            return True
+        return not yes_no and (kinds is None or ATTRIBUTE_BY_NAME[name].kind in kinds)
+
+    readings = [r for r in readings if allowed(r.kind, r.name)]
     if not readings:
         return None, None
+    # the classifier, where it is sure of a clause type: it weighs every example of a label and the studied everyday
+    # clause questions, the nearest-example reading one example; attributes stay with the nearest example and its
+    # rule for dates (the classifier saw no more attribute questions than the registry's examples)
+    learned = learned_reading(plan, embedder, lambda kind, name: kind == "clause" and allowed(kind, name))
+    if learned is not None:
+        return _hint(learned), learned
     best = readings[0]
     dated = next((r for r in readings if r.kind == "attribute"), None) if kinds == frozenset({"date"}) else None
     if dated is not None:  # a question that asks "what date" asks for one of the dates: the nearest, however near
@@ -287,9 +372,13 @@ def meaning_hint(plan: Plan, embedder: QueryEmbedder) -> tuple[PlanHint | None, 
         if not (best.kind == "clause" and best.similarity >= AGREED_MIN_SIMILARITY
                 and clause_model_reading(bare_question(plan), embedder) == best.name):
             return None, best
-    if best.kind == "attribute":
-        return PlanHint(intent="exact_value", attribute=best.name), best
-    return PlanHint(intent="clause_lookup", clause_types=[best.name]), best
+    return _hint(best), best
+
+
+def _hint(reading: Reading) -> PlanHint:
+    if reading.kind == "attribute":
+        return PlanHint(intent="exact_value", attribute=reading.name)
+    return PlanHint(intent="clause_lookup", clause_types=[reading.name])
 
 
 def wants_meaning(plan: Plan) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from agents.meaning import (
@@ -233,3 +234,46 @@ def test_a_clause_reading_between_045_and_050_stands_when_the_clause_model_agree
     assert readings[0].name == "exclusivity" and AGREED_MIN_SIMILARITY <= readings[0].similarity < 0.50
     hint, _ = meaning_hint(plan, embedder)
     assert hint is not None and hint.clause_types == ["exclusivity"]
+
+
+def test_the_question_reader_ships_for_the_default_embedder_and_only_for_it(embedder):
+    """The learned reader (``bench.train_question_reader``) loads with its sidecar's floor, reads a probability per
+    label, and is not used with an embedder it was not fitted on."""
+    from agents.meaning import load_question_reader, question_reader_for
+
+    reader = load_question_reader()
+    assert reader is not None and 0.0 < reader.min_probability < 1.0
+    assert question_reader_for(embedder) is reader
+    read = reader.read(np.asarray(embedder.embed_query("Who signed the contract?"), dtype=np.float32))
+    assert abs(sum(p for _, _, p in read) - 1.0) < 1e-4 and [p for *_, p in read] == sorted(
+        (p for *_, p in read), reverse=True)
+
+    class Other:
+        model_name, dim = "some-other-model", embedder.dim
+
+    assert question_reader_for(Other()) is None
+
+
+@pytest.mark.parametrize(("question", "name"), [
+    # everyday wordings written for this test, none of them in the reader's training lists
+    # the nearest example: rofr under the bar (0.54); non-solicitation (0.59), one example about customers
+    ("If Globex wants to sell a stake to an outsider, do we get to buy it first?", "rofr_rofo"),
+    ("Will Globex still look after our existing customers once the contract is over?", "post_termination_services"),
+])
+def test_a_clause_question_no_single_example_is_near_is_read_by_the_question_reader(embedder, question, name):
+    plan = parse_question(question, load_spacy())
+    assert not plan.clause_types
+    hint, reading = meaning_hint(plan, embedder)
+    assert hint is not None and hint.clause_types == [name], reading
+
+
+def test_the_question_reader_was_fitted_on_todays_examples():
+    """Editing the registry's examples or the study lists without refitting leaves the reader on old data: the
+    sidecar's hash says which texts it saw (``python -m bench.train_question_reader`` refits it, about a minute)."""
+    import json
+    from pathlib import Path
+
+    from bench.train_question_reader import data_hash, registry_rows, study_questions
+
+    side = Path(__file__).resolve().parents[1] / "agents" / "models" / "question_reader.json"
+    assert json.loads(side.read_text())["data"]["sha256"] == data_hash(registry_rows() + study_questions())
