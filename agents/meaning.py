@@ -28,6 +28,7 @@ from __future__ import annotations
 import json
 import re
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -38,7 +39,7 @@ import numpy as np
 from agents.plan import Plan
 from agents.plan_hint import PlanHint, merge_hint, needs_hint
 from agents.planner import default_tools
-from ingest.clause_model import model_for_embedder
+from ingest.clause_model import fits_embedder, model_for_embedder
 from tools.reads import QueryEmbedder
 from veridict.domain import ATTRIBUTE_BY_NAME, CLAUSE_BY_NAME
 from veridict.domain.attributes import ValueKind
@@ -81,13 +82,13 @@ def with_contract(examples: tuple[str, ...]) -> list[str]:
     return out
 
 
-def registry_texts() -> list[tuple[str, str]]:
-    """The registry's example questions and descriptions with their label ("attribute:<name>", "clause:<type>")."""
-    out: list[tuple[str, str]] = []
+def registry_texts() -> list[tuple[str, LabelKind, str]]:
+    """The registry's example questions and descriptions, each with its label's kind and name."""
+    out: list[tuple[str, LabelKind, str]] = []
     for name, examples in ATTRIBUTE_EXAMPLES.items():
-        out += [(text, f"attribute:{name}") for text in (*with_contract(examples), ATTRIBUTE_BY_NAME[name].description)]
+        out += [(text, "attribute", name) for text in (*with_contract(examples), ATTRIBUTE_BY_NAME[name].description)]
     for name, examples in CLAUSE_EXAMPLES.items():
-        out += [(text, f"clause:{name}") for text in (*with_contract(examples), CLAUSE_BY_NAME[name].description)]
+        out += [(text, "clause", name) for text in (*with_contract(examples), CLAUSE_BY_NAME[name].description)]
     return out
 
 
@@ -97,10 +98,9 @@ class MeaningModel:
     def __init__(self, embedder: QueryEmbedder) -> None:
         texts: list[str] = []
         labels: list[tuple[tuple[LabelKind, str], ...]] = []  # each text's labels
-        for text, label in registry_texts():
-            kind, name = label.split(":", 1)
+        for text, kind, name in registry_texts():
             texts.append(text)
-            labels.append(((kind, name),))  # type: ignore[arg-type]  # "attribute" or "clause"
+            labels.append(((kind, name),))
         # a question about one kind of amount asks for an amount too: one text, two labels
         for name, examples in QUALIFIER_EXAMPLES.items():
             for text in with_contract(examples):
@@ -118,7 +118,10 @@ class MeaningModel:
     def readings(self, question: str, embedder: QueryEmbedder, kinds: tuple[LabelKind, ...] = ("attribute", "clause")
                  ) -> list[Reading]:
         """Every label of ``kinds`` with its best example's similarity to ``question``, nearest first."""
-        vec = np.asarray(embedder.embed_query(question), dtype=np.float32)
+        return self.readings_of(np.asarray(embedder.embed_query(question), dtype=np.float32), kinds)
+
+    def readings_of(self, vec: np.ndarray, kinds: tuple[LabelKind, ...] = ("attribute", "clause")) -> list[Reading]:
+        """``readings`` of a question already embedded."""
         vec = vec / (np.linalg.norm(vec) or 1.0)
         sims = self.matrix @ vec
         best: dict[tuple[LabelKind, str], float] = {}
@@ -170,18 +173,15 @@ def load_question_reader() -> QuestionReader | None:
 def question_reader_for(embedder: object) -> QuestionReader | None:
     """The shipped reader when it was fitted on this embedder's vectors, else None."""
     reader = load_question_reader()
-    name, dim = getattr(embedder, "model_name", None), getattr(embedder, "dim", None)
-    if reader is None or not name or dim != reader.dim:
-        return None
-    return reader if Path(str(name)).name == Path(reader.embedding_model).name else None
+    return reader if reader is not None and fits_embedder(reader.embedding_model, reader.dim, embedder) else None
 
 
-def learned_reading(plan: Plan, embedder: QueryEmbedder, allowed) -> Reading | None:
-    """The question reader's most probable label among those ``allowed`` takes, when it reaches its floor."""
+def learned_reading(vec: np.ndarray, embedder: QueryEmbedder, allowed: Callable[[str, str], bool]) -> Reading | None:
+    """The question reader's most probable label among those ``allowed`` takes, when it reaches its floor (``vec``:
+    the bare question, embedded)."""
     reader = question_reader_for(embedder)
     if reader is None:
         return None
-    vec = np.asarray(embedder.embed_query(bare_question(plan)), dtype=np.float32)
     for kind, name, prob in reader.read(vec):
         if allowed(kind, name):
             return Reading(kind, name, round(prob, 4)) if prob >= reader.min_probability else None  # type: ignore[arg-type]
@@ -343,7 +343,8 @@ def meaning_hint(plan: Plan, embedder: QueryEmbedder) -> tuple[PlanHint | None, 
     """A hint naming the nearest attribute or clause type, when it is near and clear; and the best reading.
     A yes/no question is read against the clause types only; a "who", "when" or "how long" question against
     the attributes of that kind of value (and the clause types)."""
-    readings = meaning_model(embedder).readings(bare_question(plan), embedder)
+    vec = np.asarray(embedder.embed_query(bare_question(plan)), dtype=np.float32)  # once, for both readers
+    readings = meaning_model(embedder).readings_of(vec)
     yes_no, kinds = asks_yes_no(plan.question), value_kinds(plan.question)
 
     def allowed(kind: str, name: str) -> bool:
@@ -357,7 +358,7 @@ def meaning_hint(plan: Plan, embedder: QueryEmbedder) -> tuple[PlanHint | None, 
     # the classifier, where it is sure of a clause type: it weighs every example of a label and the studied everyday
     # clause questions, the nearest-example reading one example; attributes stay with the nearest example and its
     # rule for dates (the classifier saw no more attribute questions than the registry's examples)
-    learned = learned_reading(plan, embedder, lambda kind, name: kind == "clause" and allowed(kind, name))
+    learned = learned_reading(vec, embedder, lambda kind, name: kind == "clause" and allowed(kind, name))
     if learned is not None:
         return _hint(learned), learned
     best = readings[0]

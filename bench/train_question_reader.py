@@ -62,7 +62,8 @@ def study_questions() -> list[tuple[str, str]]:
 def registry_rows() -> list[tuple[str, str]]:
     """The registry's texts; a question about one kind of amount ("the cap", "the fee") asks for an amount, as in
     ``agents.meaning``."""
-    return registry_texts() + [(t, "attribute:amount") for ex in QUALIFIER_EXAMPLES.values() for t in with_contract(ex)]
+    return ([(text, f"{kind}:{name}") for text, kind, name in registry_texts()]
+            + [(t, "attribute:amount") for ex in QUALIFIER_EXAMPLES.values() for t in with_contract(ex)])
 
 
 def data_hash(rows: list[tuple[str, str]]) -> str:

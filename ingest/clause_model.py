@@ -242,19 +242,25 @@ def load_model(path: Path | None = None) -> ClauseModel | None:
     return read_model(path, sidecar)
 
 
+def same_embedding(model_name: str, model_dim: int, embedder_name: str, dim: int) -> bool:
+    """Vectors of ``embedder_name`` are those a model fitted on ``model_name`` reads: same size, same model (by the
+    name of its folder, so a local path and the package's name agree)."""
+    return model_dim == dim and Path(str(model_name)).name == Path(str(embedder_name)).name
+
+
+def fits_embedder(model_name: str, model_dim: int, embedder: object) -> bool:
+    """``same_embedding`` for an embedder object (False for one that reports no name or dimension)."""
+    name, dim = getattr(embedder, "model_name", None), getattr(embedder, "dim", None)
+    return bool(name) and isinstance(dim, int) and same_embedding(model_name, model_dim, str(name), dim)
+
+
 def model_for_embedder(embedder: object) -> ClauseModel | None:
     """``model_for`` the embedder's name and dimension (None for an embedder that says neither)."""
-    name, dim = getattr(embedder, "model_name", None), getattr(embedder, "dim", None)
-    if not name or not isinstance(dim, int):
-        return None
-    return model_for(str(name), dim)
+    model = load_model()
+    return model if model is not None and fits_embedder(model.embedding_model, model.dim, embedder) else None
 
 
 def model_for(embedder_name: str, dim: int) -> ClauseModel | None:
     """The shipped model when it was trained on vectors of this embedder, else None (rules only)."""
     model = load_model()
-    if model is None or model.dim != dim:
-        return None
-    if Path(str(model.embedding_model)).name != Path(str(embedder_name)).name:
-        return None
-    return model
+    return model if model is not None and same_embedding(model.embedding_model, model.dim, embedder_name, dim) else None

@@ -258,7 +258,8 @@ _MONTH_DAY = re.compile(r"(?:" + "|".join(sorted(MONTHS, key=len, reverse=True))
 
 
 def only_a_word_for_a_party(name: str) -> bool:
-    """A role word ("Reseller"), a legal form alone ("S.à r.l.") or a date line ("May 25"): no party's name."""
+    """A role word ("Reseller"), a term the opening defines ("the Effective Date"), a legal form alone ("LLC",
+    "S.à r.l.") or a letter's date line whose year is on the next line ("May 25"): no party's name."""
     core, _ = split_suffix(name)
     return (name.lower() in ROLE_WORDS or fold_name(name) in _NON_PARTY_TERMS or bool(_MONTH_DAY.fullmatch(name))
             or not core or all(t in LEGAL_FORM_TOKENS for t in core) or " ".join(core) in LEGAL_FORM_TOKENS)
@@ -268,10 +269,8 @@ def looks_like_name(name: str) -> bool:
     if not name or len(name) < 2 or len(name) > 120 or not _NAME_OK.match(name):
         return False
     low = name.lower()
-    if fold_name(name) in _NON_PARTY_TERMS or low in ROLE_WORDS or _is_jurisdiction(name):
+    if only_a_word_for_a_party(name) or _is_jurisdiction(name):
         return False
-    if _MONTH_DAY.fullmatch(name):
-        return False  # "May 25": a letter's date line, its year on the next line
     if re.match(
         r"(?:this|these|such|said|each|both|all|any|not|the\s+parties|whereas|now|"
         r"agreement|section|article|exhibit|schedule)\b",
@@ -298,9 +297,6 @@ def looks_like_name(name: str) -> bool:
         low,
     ):
         return False  # a clause, not a name
-    core, _ = split_suffix(name)
-    if not core or all(t in LEGAL_FORM_TOKENS for t in core) or " ".join(core) in LEGAL_FORM_TOKENS:
-        return False  # only a legal form ("LLC", "Inc.")
     words = name.split()
     caps = sum(1 for w in words if w[:1].isupper() or w[:1].isdigit() or w in ("&",))
     if caps >= max(1, len(words) // 2):
