@@ -1,13 +1,32 @@
-"""Checks both everyday-wording question sets must pass (``bench/questions/paraphrase`` and ``paraphrase2``)."""
+"""Checks the everyday-wording question sets must pass (``bench/questions/paraphrase``, ``paraphrase2`` and
+``paraphrase3``), and the readers of their files."""
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 from veridict.evaluation.documents import DocResolver
 from veridict.evaluation.questions import Question
 from veridict.evaluation.scoring import score_answer
 from veridict.types import Answer, Citation
+
+
+def rows(path: Path) -> list[dict]:
+    """The JSON rows of a JSONL file."""
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def contracts_used(cuad: Path, folder: Path) -> set[str]:
+    """Every contract a set touches: its library, its questions' documents, those asked about as missing."""
+    by_file = {r["cuad_filename"]: r["doc_id"] for r in rows(cuad / "contracts.jsonl")}
+    qs = rows(folder / "questions.jsonl")
+    return (
+        {r["doc_id"] for r in rows(folder / "contracts.jsonl")}
+        | {d for q in qs for d in q["doc_ids"]}
+        | {by_file[q["outside_doc"]] for q in qs if q.get("outside_doc")}
+    )
 
 
 def check_questions_fit_their_contracts(questions: list[Question], contracts) -> None:
@@ -74,3 +93,42 @@ def check_scoreable(questions: list[Question], contracts) -> None:
     # and a wrong behaviour is scored wrong: refusing every answerable question fails them all
     refusal = Answer(question="", text="I could not find that.", refused=True)
     assert not any(score_answer(q, refusal, resolver).correct for q in questions if not q.should_refuse)
+
+
+# the wording tables of a templates module (bench.paraphrase*_templates); a module may lack some of them
+WORDING_TABLES = ("REFERENCES", "EXACT", "AMOUNT", "SHOW", "CLAUSE", "CLAUSE_PHRASE", "CROSS_LIST_LAW",
+                  "CROSS_LIST_CLAUSE", "CROSS_COUNT_LAW", "CROSS_COUNT_CLAUSE", "CROSS_COUNT_RENEWAL", "COMPARE",
+                  "NOT_STATED", "NOT_IN_LIBRARY")
+
+
+def template_wordings(module) -> set[str]:
+    """Every wording string of a templates module, case-folded (its false premises' wordings too)."""
+    found: set[str] = set()
+
+    def walk(x) -> None:
+        if isinstance(x, str):
+            found.add(x.strip().casefold())
+        elif isinstance(x, dict):
+            for v in x.values():
+                walk(v)
+        elif isinstance(x, list | tuple):
+            for v in x:
+                walk(v)
+
+    for name in WORDING_TABLES:
+        walk(getattr(module, name, None))
+    for wordings, _pattern in module.FALSE_PREMISE.values():
+        walk(wordings)
+    return found - {""}
+
+
+def check_evidence_at_offsets(questions: list[Question], raw_contracts: dict[str, dict], cuad: Path) -> int:
+    """Each evidence span is the CUAD text at its offsets, on pages the contract has; returns how many."""
+    texts = {d: (cuad / r["txt_path"]).read_text(encoding="utf-8", errors="replace") for d, r in raw_contracts.items()}
+    n = 0
+    for q in questions:
+        for e in q.evidence:
+            assert texts[e.doc_id][e.start : e.end] == e.text, (q.qid, e.start)
+            assert 1 <= e.page_start <= e.page_end <= raw_contracts[e.doc_id]["n_pages"], q.qid
+            n += 1
+    return n

@@ -6,7 +6,6 @@ question is scoreable, and it regenerates byte for byte."""
 from __future__ import annotations
 
 import hashlib
-import json
 from collections import Counter
 from pathlib import Path
 
@@ -17,9 +16,13 @@ from bench.paraphrase2_set import FIRST_SET, config
 from bench.paraphrase_names import fold
 from bench.paraphrase_set import FILES, build, dumps
 from tests.paraphrase_checks import (
+    check_evidence_at_offsets,
     check_questions_fit_their_contracts,
     check_scoreable,
     check_short_names_not_full_titles,
+    contracts_used,
+    rows,
+    template_wordings,
 )
 from veridict.evaluation.questions import Question, contracts_path_for, load_contracts, load_questions
 
@@ -29,9 +32,6 @@ QUESTIONS = SET / "questions.jsonl"
 CUAD = ROOT.parent / "shared" / "data" / "cuad"
 needs_cuad = pytest.mark.skipif(not (CUAD / "annotations.jsonl").is_file(), reason=f"CUAD data not found at {CUAD}")
 
-
-def _rows(path: Path) -> list[dict]:
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
 @pytest.fixture(scope="module")
@@ -46,22 +46,9 @@ def contracts():
 
 @pytest.fixture(scope="module")
 def raw_contracts() -> dict[str, dict]:
-    return {r["doc_id"]: r for r in _rows(SET / "contracts.jsonl")}
+    return {r["doc_id"]: r for r in rows(SET / "contracts.jsonl")}
 
 
-def _doc_ids_by_file() -> dict[str, str]:
-    return {r["cuad_filename"]: r["doc_id"] for r in _rows(CUAD / "contracts.jsonl")}
-
-
-def _used(folder: Path) -> set[str]:
-    """Every contract a set touches: its library, its questions' documents, those asked about as missing."""
-    by_file = _doc_ids_by_file()
-    qs = _rows(folder / "questions.jsonl")
-    return (
-        {r["doc_id"] for r in _rows(folder / "contracts.jsonl")}
-        | {d for q in qs for d in q["doc_ids"]}
-        | {by_file[q["outside_doc"]] for q in qs if q.get("outside_doc")}
-    )
 
 
 def test_files_load_with_the_eval_loader_and_have_the_first_sets_mix(questions, contracts):
@@ -76,10 +63,10 @@ def test_files_load_with_the_eval_loader_and_have_the_first_sets_mix(questions, 
 
 @needs_cuad
 def test_no_contract_from_dev_val_the_first_set_or_the_held_out_half():
-    dev = {r["doc_id"] for r in _rows(CUAD / "dev" / "contracts.jsonl")}
-    val = {r["doc_id"] for r in _rows(CUAD / "val" / "contracts.jsonl")}
-    first = _used(FIRST_SET)
-    used = _used(SET)
+    dev = {r["doc_id"] for r in rows(CUAD / "dev" / "contracts.jsonl")}
+    val = {r["doc_id"] for r in rows(CUAD / "val" / "contracts.jsonl")}
+    first = contracts_used(CUAD, FIRST_SET)
+    used = contracts_used(CUAD, SET)
     assert len(used) == 24
     assert not used & dev
     assert not used & val
@@ -89,62 +76,23 @@ def test_no_contract_from_dev_val_the_first_set_or_the_held_out_half():
 
 
 def test_no_party_short_name_is_shared_with_the_first_set(raw_contracts):
-    first = {fold(s) for r in _rows(FIRST_SET / "contracts.jsonl") for s in r["short_names"]}
+    first = {fold(s) for r in rows(FIRST_SET / "contracts.jsonl") for s in r["short_names"]}
     ours = {fold(s) for r in raw_contracts.values() for s in r["short_names"]}
     assert not ours & first
 
 
 @needs_cuad
 def test_evidence_sits_at_its_offsets_in_the_cuad_text(questions, raw_contracts):
-    texts = {d: (CUAD / r["txt_path"]).read_text(encoding="utf-8", errors="replace") for d, r in raw_contracts.items()}
-    n = 0
-    for q in questions:
-        for e in q.evidence:
-            assert texts[e.doc_id][e.start : e.end] == e.text, (q.qid, e.start)
-            assert 1 <= e.page_start <= e.page_end <= raw_contracts[e.doc_id]["n_pages"], q.qid
-            n += 1
-    assert n >= 100
+    assert check_evidence_at_offsets(questions, raw_contracts, CUAD) >= 100
 
-
-def _wordings(module) -> set[str]:
-    found: set[str] = set()
-
-    def walk(x) -> None:
-        if isinstance(x, str):
-            found.add(x.strip().casefold())
-        elif isinstance(x, dict):
-            for v in x.values():
-                walk(v)
-        elif isinstance(x, list | tuple):
-            for v in x:
-                walk(v)
-
-    for name in (
-        "REFERENCES",
-        "EXACT",
-        "AMOUNT",
-        "CLAUSE",
-        "CROSS_LIST_LAW",
-        "CROSS_LIST_CLAUSE",
-        "CROSS_COUNT_LAW",
-        "CROSS_COUNT_CLAUSE",
-        "CROSS_COUNT_RENEWAL",
-        "COMPARE",
-        "NOT_STATED",
-        "NOT_IN_LIBRARY",
-    ):
-        walk(getattr(module, name))
-    for wordings, _pattern in module.FALSE_PREMISE.values():
-        walk(wordings)
-    return found - {""}
 
 
 def test_wordings_are_new_and_varied(questions):
-    assert not _wordings(paraphrase2_templates) & _wordings(paraphrase_templates)
-    first = {r["question"].casefold() for r in _rows(FIRST_SET / "questions.jsonl")}
+    assert not template_wordings(paraphrase2_templates) & template_wordings(paraphrase_templates)
+    first = {r["question"].casefold() for r in rows(FIRST_SET / "questions.jsonl")}
     assert not {q.question.casefold() for q in questions} & first
     by_qtype: dict[str, Counter] = {}
-    for row in _rows(QUESTIONS):
+    for row in rows(QUESTIONS):
         by_qtype.setdefault(row["qtype"], Counter())[row["wording"]] += 1
     for qtype, counts in by_qtype.items():
         if sum(counts.values()) >= 6:
