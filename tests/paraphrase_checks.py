@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from pathlib import Path
 
 from veridict.evaluation.documents import DocResolver
@@ -132,3 +133,23 @@ def check_evidence_at_offsets(questions: list[Question], raw_contracts: dict[str
             assert 1 <= e.page_start <= e.page_end <= raw_contracts[e.doc_id]["n_pages"], q.qid
             n += 1
     return n
+
+
+def check_wordings_varied(question_rows: list[dict]) -> None:
+    """A question kind asked six times or more uses at least three wordings, none for more than half of it."""
+    by_qtype: dict[str, Counter] = {}
+    for row in question_rows:
+        by_qtype.setdefault(row["qtype"], Counter())[row["wording"]] += 1
+    for qtype, counts in by_qtype.items():
+        if sum(counts.values()) >= 6:
+            assert len(counts) >= 3, qtype
+            assert max(counts.values()) <= 0.5 * sum(counts.values()), qtype
+
+
+def check_regenerates(built: tuple, folder: Path, files: tuple[str, ...], dumps, command: str) -> None:
+    """The builder's output (contracts, questions, template questions) is the set's files byte for byte, and its
+    spec names the set's size."""
+    written = built[:3]
+    for name, data in zip(files, written, strict=True):
+        assert dumps(data) == (folder / name).read_text(encoding="utf-8"), f"{name} is stale: {command}"
+    assert f"{len(written[1])} questions over {len(written[0])} CUAD contracts" in (folder / "spec.txt").read_text()
