@@ -323,6 +323,13 @@ def value_kinds(question: str) -> frozenset[ValueKind] | None:
     return None
 
 
+def compares_values(plan: Plan) -> bool:
+    """A comparison of two contracts' values ("Is the Vitalibis contract under the same state's law as our IBM
+    deal?", "Did A come before B?"): asked as a yes/no, it still asks for a value of each, so it is read against the
+    attributes too; "Does A or B have an exclusivity clause?" (``contains``) asks for a clause."""
+    return plan.intent == "compare" and plan.comparison not in (None, "contains")
+
+
 def _value_of(reading: Reading) -> str:
     """What a label asks for: an attribute, its kind of value; a clause type, itself."""
     return f"attribute:{ATTRIBUTE_BY_NAME[reading.name].kind}" if reading.kind == "attribute" else reading.name
@@ -345,7 +352,7 @@ def meaning_hint(plan: Plan, embedder: QueryEmbedder) -> tuple[PlanHint | None, 
     the attributes of that kind of value (and the clause types)."""
     vec = np.asarray(embedder.embed_query(bare_question(plan)), dtype=np.float32)  # once, for both readers
     readings = meaning_model(embedder).readings_of(vec)
-    yes_no, kinds = asks_yes_no(plan.question), value_kinds(plan.question)
+    yes_no, kinds = asks_yes_no(plan.question) and not compares_values(plan), value_kinds(plan.question)
 
     def allowed(kind: str, name: str) -> bool:
         if kind == "clause":

@@ -277,3 +277,16 @@ def test_the_question_reader_was_fitted_on_todays_examples():
 
     side = Path(__file__).resolve().parents[1] / "agents" / "models" / "question_reader.json"
     assert json.loads(side.read_text())["data"]["sha256"] == data_hash(registry_rows() + study_questions())
+
+
+def test_a_comparison_asked_as_yes_no_is_still_read_for_its_value(embedder):
+    # a yes/no question is read against clause types only, but a comparison of two contracts' values asks for a
+    # value of each: "the same state's law" is the governing law (it was read as nothing)
+    plan = parse_question("Is the Vitalibis hosting contract under the same state's law as our IBM hosting deal?",
+                          load_spacy())
+    assert plan.intent == "compare" and plan.comparison == "same" and not plan.attributes, plan
+    hint, reading = meaning_hint(plan, embedder)
+    assert hint is not None and hint.attribute == "governing_law", reading
+    # a comparison of clauses stays with the clause types
+    plan = parse_question("Does the Integra supply deal or the Bunker One one have an exclusivity clause?", load_spacy())
+    assert plan.comparison == "contains" and not wants_meaning(plan)
