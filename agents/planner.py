@@ -268,6 +268,14 @@ def _names_two(plan: Plan, docs: list[DocumentRef]) -> bool:
     return len(docs) + len(others) >= 2
 
 
+def _offers_two(plan: Plan, docs: list[DocumentRef], low: str) -> bool:
+    """A which / who / what question that offers two named contracts (or parties) as its alternatives, "..., A or
+    B?": whichever word it compares them by, it asks to choose between them. ``low`` has the names replaced by
+    "the doc" / "the org" (``parse_question``)."""
+    return bool(re.match(r"^\s*(which|who|whose|what)\b", low)) and _names_two(plan, docs) and bool(
+        re.search(r"\bthe (doc|org)\b\W*(?:\w+\W+){0,2}?or\s+(?:\w+\s+){0,2}?the (doc|org)\b", low))
+
+
 def _intent(low: str, plan: Plan) -> Intent:
     docs = [d for d in plan.documents if d.explicit]
     if re.search(r"\bhow many (contracts|agreements|documents|deals|of (the|our) (contracts|agreements|deals))\b|"
@@ -285,6 +293,8 @@ def _intent(low: str, plan: Plan) -> Intent:
             return "compare"
     if _names_two(plan, docs) and _COMPARES.search(low) and re.search(r"\b(or|and|vs\.?|versus)\b", low):
         return "compare"  # "Which is older, Xinhua's or Baoding's?", "Do Honeywell and Teknik follow the same law?"
+    if _offers_two(plan, docs, low):
+        return "compare"  # "Who do we have to warn further ahead before renewal, Medical Manager or Wells Fargo?"
     if _asks_library(low) and not docs:
         return "list"
     if re.search(r"\b(regulation|gdpr|ccpa|hipaa|directive|statute|article \d|art\.\s?\d|refer(s|red|ence)|"
@@ -317,7 +327,7 @@ def _comparison(low: str) -> Comparison | None:
                        ("newer", "later"), ("newest", "later"), ("latest", "later"), ("more recent", "later"),
                        ("earlier", "earlier"), ("first", "earlier"), ("before or after", "earlier"),
                        ("after or before", "earlier"), (f"{_CAME} before", "earlier"), (f"{_CAME} after", "later"),
-                       ("later", "later"), ("longer", "longer"),
+                       ("later", "later"), ("longer", "longer"), ("further", "longer"), ("farther", "longer"),
                        ("shorter", "shorter"), ("higher", "larger"), ("larger", "larger"), ("bigger", "larger"),
                        ("more", "larger"), ("lower", "smaller"), ("smaller", "smaller"), ("less", "smaller"),
                        ("same", "same"), ("differ", "same"), ("contain", "contains"), ("include", "contains"),

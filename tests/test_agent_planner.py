@@ -637,3 +637,13 @@ def test_rolling_over_asks_for_the_renewal_term(question):
 def test_notice_before_it_rolls_over_is_still_a_notice_question():
     plan = parse_question("How far ahead must we tell Kestrel before the lease rolls over?")
     assert plan.attribute == "notice_period" and plan.qualifier == "non_renewal", plan
+
+
+def test_two_names_offered_as_alternatives_make_a_comparison(nlp):
+    # no comparison word of the list ("further ahead"), but "..., A or B?" asks to choose between two contracts
+    plan = parse_question("Who do we have to warn further ahead before renewal, Medical Manager or Wells Fargo?", nlp)
+    assert plan.intent == "compare" and plan.comparison == "longer", plan
+    assert plan.attributes[:1] == ["notice_period"]
+    # one name and an "or" between verbs is no choice between contracts
+    plan = parse_question("Who can assign or transfer the Globex agreement?", nlp)
+    assert plan.intent != "compare", plan
