@@ -470,6 +470,20 @@ def test_a_comparison_states_its_verdict_first_naming_the_document_as_asked():
     assert "New York" in answer.text and "Virginia" in answer.text
 
 
+def test_a_longer_running_contract_is_the_one_that_ends_later():
+    # "longer" over two end dates: no duration to compare, the later end is the verdict (it gave none)
+    question = ("Which has the longer term before it expires: the Supply Agreement between Acme Corp. and Beta Ltd., "
+                "or the Service Agreement between Gamma Inc. and Delta LLC?")
+    assert parse_question(question).comparison == "longer"
+    ends_later = _fact_in("d1", "SUPPLY AGREEMENT", "expiration_date", "2010-10-24",
+                          "This Agreement shall expire on October 24, 2010.", dt.date(2010, 10, 24))
+    ends_sooner = _fact_in("d2", "SERVICE AGREEMENT", "expiration_date", "2006-04-07",
+                           "This Agreement shall expire on April 7, 2006.", dt.date(2006, 4, 7))
+    answer = _two_documents(question, ends_later, ends_sooner)
+    assert answer.text.startswith("SUPPLY AGREEMENT (Acme Corp. and Beta Ltd) is the later one"), answer.text
+    assert unsupported_claims(answer, question) == []
+
+
 def test_a_list_of_contracts_with_a_clause_names_those_that_have_it_not_those_that_mention_it():
     question = "Which contracts in the collection contain a cap on liability clause?"
     plan = parse_question(question)

@@ -124,6 +124,9 @@ def compared_name(d: ValueDrafter, ref: DocumentRef, e: Evidence) -> str:
 
 def state_verdict(d: ValueDrafter, have: list[tuple[DocumentRef, Evidence]]) -> None:
     comp = d.plan.comparison
+    if comp in ("longer", "shorter") and d.plan.attribute in ATTRIBUTE_BY_NAME and \
+            ATTRIBUTE_BY_NAME[d.plan.attribute].kind == "date":
+        comp = "later" if comp == "longer" else "earlier"  # "which deal lasts longer": the one that ends later
     refs = {id(ev): ref for ref, ev in have}
 
     def name(ev: Evidence) -> str:
