@@ -19,6 +19,7 @@ ATTRIBUTE_EXAMPLES: dict[str, tuple[str, ...]] = {
         "How many days' warning does either side need to give to end it?",
         "By when do I have to send a non-renewal letter?",
         "How early must we object to an extension?",
+        "Which one needs more notice before it renews?",
     ),
     "renewal_term": (
         'Does it roll over, and for how long?',
@@ -45,6 +46,7 @@ ATTRIBUTE_EXAMPLES: dict[str, tuple[str, ...]] = {
         "Which country's law does the deal follow?",
         "What legal system governs this contract?",
         "Is it under English or American law?",
+        "Do both contracts follow the same law?",
     ),
     "expiration_date": (
         "When does it end?",
@@ -54,6 +56,8 @@ ATTRIBUTE_EXAMPLES: dict[str, tuple[str, ...]] = {
         "When will the agreement finish?",
         "How long does it run before it stops?",
         "When does the current term lapse?",
+        "Which of the two contracts lasts longer?",
+        "Which one runs out first?",
     ),
     "effective_date": (
         'When does it take effect?',
@@ -66,6 +70,8 @@ ATTRIBUTE_EXAMPLES: dict[str, tuple[str, ...]] = {
         "When does the term begin?",
         "As of what date is it in force?",
         "When did it become binding?",
+        "Which of the two started earlier?",
+        "Which one took effect first?",
     ),
     "agreement_date": (
         "When was it signed?",
@@ -74,6 +80,7 @@ ATTRIBUTE_EXAMPLES: dict[str, tuple[str, ...]] = {
         "When was it made?",
         "What is the date of the agreement?",
         "When was the paperwork executed?",
+        "Which of the two was signed first?",
     ),
     "party": (
         "Who's on the other side of the contract?",
