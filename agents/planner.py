@@ -150,7 +150,7 @@ def parse_question(question: str, nlp=None) -> Plan:
         amount_qualifiers = []
     notice = None
     if "notice_period" in plan.attributes:
-        notice = next((t.name for t in NOTICE_KINDS if t.matches(bare)), None)
+        notice = notice_kind(bare)
     plan.qualifiers = ([notice] if notice else []) + amount_qualifiers
     primary = plan.attributes[0] if plan.attributes else None
     plan.qualifier = notice if primary == "notice_period" else (amount_qualifiers[0] if amount_qualifiers else None)
@@ -164,21 +164,69 @@ def parse_question(question: str, nlp=None) -> Plan:
         if not any(a.endswith("_date") for a in plan.attributes):
             plan.attributes.append("agreement_date")
             plan.attribute = plan.attributes[0]
-    plan.comparison = _comparison(low) if plan.intent == "compare" else None
+    plan.comparison = None
+    if plan.intent == "compare":
+        _compare_by(plan, low)
+    plan.exclude_parties = [p for m in _OF_UNDER.finditer(q) for p in [_GROUP_TAIL.sub("", m.group("party")).strip()]]
+    plan.sub_questions = _sub_questions(plan)
+    plan.tools = default_tools(plan)
+    return plan
+
+
+def _compare_by(plan: Plan, low: str) -> None:
+    """What a comparison compares by (``plan.comparison``), and the date it means where it names none ("which is
+    older": the agreement date). ``low``: the question in lower case, names replaced."""
+    plan.comparison = _comparison(low)
     if plan.comparison in ("earlier", "later") and not plan.attributes and re.search(
             rf"\b(old|new)(er|est)\b|\b(came|come|comes|was|were|went)\s+(first|earlier|later|last)\b|"
             rf"\b{_CAME} (before|after)\b|\bpredat", low):
         # "which is older", "which came first": the one signed first
         plan.attributes, plan.attribute = ["agreement_date"], "agreement_date"
-    if plan.comparison in ("earlier", "later", "larger", "smaller") and plan.attributes and \
-            ATTRIBUTE_BY_NAME[plan.attributes[0]].kind == "period":  # "warn earlier", "more notice": the longer
-        plan.comparison = "longer" if plan.comparison in ("earlier", "larger") else "shorter"
-    if plan.intent == "compare" and plan.comparison is None and plan.clause_types and not plan.attributes:
+    fit_comparison(plan)
+    if plan.comparison is None and plan.clause_types and not plan.attributes:
         plan.comparison = "contains"  # "which one has limits on assignment: A or B" asks which has the clause
-    plan.exclude_parties = [p for m in _OF_UNDER.finditer(q) for p in [_GROUP_TAIL.sub("", m.group("party")).strip()]]
-    plan.sub_questions = _sub_questions(plan)
-    plan.tools = default_tools(plan)
-    return plan
+
+
+def notice_kind(low: str) -> str | None:
+    """The kind of notice the question's words name ("before renewal", "to terminate"), if any."""
+    return next((t.name for t in NOTICE_KINDS if t.matches(low)), None)
+
+
+def fit_comparison(plan: Plan) -> None:
+    """An order in time or size over periods is one of length: "warn earlier", "more notice" ask for the longer."""
+    if plan.comparison in ("earlier", "later", "larger", "smaller") and plan.attributes and \
+            ATTRIBUTE_BY_NAME[plan.attributes[0]].kind == "period":
+        plan.comparison = "longer" if plan.comparison in ("earlier", "larger") else "shorter"
+
+
+# A question that sets what it names against each other: "..., A or B?", "A vs B", "compared with", "both",
+# "either", "the same ... as"
+_SETS_SIDE_BY_SIDE = re.compile(r"\b(or|vs\.?|versus|compared? (with|to)|compare|both|either|same|differ\w*|"
+                                r"side by side|stack up)\b")
+
+
+def offers_a_choice(question: str) -> bool:
+    """The question's words set two things side by side (``_SETS_SIDE_BY_SIDE``); whether they are two contracts
+    is for the names to say."""
+    return _SETS_SIDE_BY_SIDE.search(question.lower()) is not None
+
+
+def as_comparison(plan: Plan) -> Plan:
+    """The plan as a comparison of the documents it names: what the rules read as a question about one contract
+    turned out, once the names were looked up, to name two ("Which sponsorship has the longer notice before
+    renewal, drkoop or the diabetes association one?")."""
+    out = plan.model_copy(deep=True)
+    low = out.question.lower()
+    for ref in out.documents:
+        low = low.replace(ref.mention.lower(), " the doc ")
+    out.intent = "compare"
+    if out.clause_types and not _asks_value(low):
+        out.attributes = [a for a in out.attributes if a != "amount"]
+        out.attribute = out.attributes[0] if out.attributes else None
+    _compare_by(out, low)
+    out.sub_questions = _sub_questions(out)
+    out.tools = default_tools(out)
+    return out
 
 
 def _asks_value(low: str) -> bool:
@@ -319,6 +367,8 @@ _FIRST_IN_A_NAME = re.compile(r"\b(rights? of )?first (refusal|offer|negotiation
 
 # "did A come before B", "was A signed after B": an order in time
 _CAME = r"(?:come|came|comes|signed|dated|made|entered into|executed|started|began|begun|took effect)"
+# "does A run out before B": an order of the end dates (the attribute comes from the end's own cue)
+_ENDS = r"(?:ends?|ended|expires?|expired|runs? out|ran out|lapses?|lapsed|terminates?|finish(?:es)?)"
 
 
 def _comparison(low: str) -> Comparison | None:
@@ -327,11 +377,12 @@ def _comparison(low: str) -> Comparison | None:
                        ("newer", "later"), ("newest", "later"), ("latest", "later"), ("more recent", "later"),
                        ("earlier", "earlier"), ("first", "earlier"), ("before or after", "earlier"),
                        ("after or before", "earlier"), (f"{_CAME} before", "earlier"), (f"{_CAME} after", "later"),
+                       (f"{_ENDS} before", "earlier"), (f"{_ENDS} after", "later"),
                        ("later", "later"), ("longer", "longer"), ("further", "longer"), ("farther", "longer"),
                        ("shorter", "shorter"), ("higher", "larger"), ("larger", "larger"), ("bigger", "larger"),
                        ("more", "larger"), ("lower", "smaller"), ("smaller", "smaller"), ("less", "smaller"),
-                       ("same", "same"), ("differ", "same"), ("contain", "contains"), ("include", "contains"),
-                       ("has a", "contains")):
+                       ("same", "same"), ("differ", "same"), ("share", "same"), ("contain", "contains"),
+                       ("include", "contains"), ("has a", "contains")):
         if re.search(rf"\b{word}", low):
             return comp  # type: ignore[return-value]
     return None
@@ -498,6 +549,9 @@ _CHOICE = re.compile(rf"[,:]\s*(?:the\s+)?(?P<a>{NAME_WORD}(?:\s+{NAME_WORD}){{0
                      rf"(?P<b>{NAME_WORD}(?:\s+{NAME_WORD}){{0,3}})\s*\?\s*$")
 
 
+_SET_AGAINST = re.compile(r"\s+(?:vs\.?|versus|v\.|or)\s+", re.IGNORECASE)
+
+
 def _is_place(name: str) -> bool:
     """The whole name is a jurisdiction ("New York", "Delaware"), not a party's name."""
     found = find_jurisdictions(name)
@@ -526,6 +580,8 @@ def _entity_names(q: str, refs: list[DocumentRef], nlp) -> list[str]:
         names += [n for n in (_clean_name(m.group("a")), _clean_name(m.group("b"))) if not _is_place(n)]
     titles = {(r.title or "").lower() for r in refs}
     out: list[str] = []
+    # a span that sets two names against each other is two names ("Tom Watson vs Bruce Jenner", "Acme or Beta")
+    names = [part for n in names for part in (_clean_name(p) for p in _SET_AGAINST.split(n)) if part]
     for n in names:
         if n.lower() in NOT_NAMES or n.lower() in titles or n in out or len(n) < 2:
             continue

@@ -81,3 +81,46 @@ def test_a_compared_contract_named_by_a_name_alone_is_the_second_contract(stores
     plan, _, _ = resolve_documents(question, ctx)
     assert sorted(t for r in plan.documents for t in r.titles) == ["Joint Supply Agreement",
                                                                      "Strategic Alliance Agreement"]
+
+
+def test_two_contracts_named_in_lower_case_make_a_comparison(stores, tenant):
+    # neither name is capitalised, so the rules read one contract's notice period; the name index finds two
+    ctx = ToolContext.from_stores(stores, tenant)
+    question = parse_question("Which has the longer notice before renewal, oxbow or the harbor one?", load_spacy())
+    assert question.intent != "compare", question
+    plan, _, _ = resolve_documents(question, ctx)
+    assert plan.intent == "compare" and plan.comparison == "longer", plan
+    assert sorted(t for r in plan.documents for t in r.titles) == ["Joint Supply Agreement",
+                                                                     "Strategic Alliance Agreement"]
+    assert "facts" in plan.tools
+
+
+def test_one_contract_named_with_a_choice_word_stays_one_contract(stores, tenant):
+    # "or" between two things of one contract: the index names one contract, so nothing is compared
+    ctx = ToolContext.from_stores(stores, tenant)
+    question = parse_question("Can oxbow end the alliance for convenience or only for cause?", load_spacy())
+    plan, _, _ = resolve_documents(question, ctx)
+    assert plan.intent != "compare", plan
+    assert [t for r in plan.documents for t in r.titles] == ["Strategic Alliance Agreement"], plan.documents
+
+
+def test_two_names_set_against_each_other_in_one_span_are_two_names():
+    plan = parse_question("Tom Watson vs Bruce Jenner endorsement: who signed first?", load_spacy())
+    assert plan.intent == "compare" and plan.comparison == "earlier", plan
+    assert {"Tom Watson", "Bruce Jenner"} <= set(plan.entities), plan.entities
+
+
+def test_running_out_before_orders_the_end_dates():
+    plan = parse_question("Does the Oxbow alliance run out before the Harbor supply deal?", load_spacy())
+    assert plan.intent == "compare" and plan.comparison == "earlier", plan
+    assert plan.attribute == "expiration_date", plan
+
+
+def test_a_question_naming_its_contract_is_not_widened_by_another_name(stores, tenant):
+    # the contract is named in full; "Harbor or other buyers" names a party of another contract in passing
+    ctx = ToolContext.from_stores(stores, tenant)
+    question = parse_question("Does the Strategic Alliance Agreement between Oxbow Carbon LLC and Global Energy, Inc. "
+                              "let Oxbow sell coke to Harbor or other buyers?", load_spacy())
+    plan, _, _ = resolve_documents(question, ctx)
+    assert plan.intent != "compare", plan
+    assert [t for r in plan.documents for t in r.titles] == ["Strategic Alliance Agreement"], plan.documents
