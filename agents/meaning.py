@@ -38,7 +38,7 @@ import numpy as np
 
 from agents.plan import Plan
 from agents.plan_hint import PlanHint, merge_hint, needs_hint
-from agents.planner import default_tools
+from agents.planner import default_tools, fit_comparison, notice_kind
 from ingest.clause_model import fits_embedder, model_for_embedder
 from tools.reads import QueryEmbedder
 from veridict.domain import ATTRIBUTE_BY_NAME, CLAUSE_BY_NAME
@@ -330,6 +330,14 @@ def compares_values(plan: Plan) -> bool:
     return plan.intent == "compare" and plan.comparison not in (None, "contains")
 
 
+# the kinds of value a comparison word can compare
+_COMPARED_KINDS: dict[str, frozenset[ValueKind]] = {
+    "earlier": frozenset({"date", "period"}), "later": frozenset({"date", "period"}),
+    "longer": frozenset({"period", "date"}), "shorter": frozenset({"period", "date"}),
+    "larger": frozenset({"money", "period"}), "smaller": frozenset({"money", "period"}),
+}
+
+
 def _value_of(reading: Reading) -> str:
     """What a label asks for: an attribute, its kind of value; a clause type, itself."""
     return f"attribute:{ATTRIBUTE_BY_NAME[reading.name].kind}" if reading.kind == "attribute" else reading.name
@@ -353,10 +361,13 @@ def meaning_hint(plan: Plan, embedder: QueryEmbedder) -> tuple[PlanHint | None, 
     vec = np.asarray(embedder.embed_query(bare_question(plan)), dtype=np.float32)  # once, for both readers
     readings = meaning_model(embedder).readings_of(vec)
     yes_no, kinds = asks_yes_no(plan.question) and not compares_values(plan), value_kinds(plan.question)
+    by_value = compares_values(plan) and not plan.attributes
+    if by_value:  # "Who do we have to tell earlier, A or B?": which contract; its words say what kind of value
+        kinds = _COMPARED_KINDS.get(plan.comparison or "")
 
     def allowed(kind: str, name: str) -> bool:
         if kind == "clause":
-            return True
+            return not by_value  # a comparison by a value compares values, whatever clause holds them
         return not yes_no and (kinds is None or ATTRIBUTE_BY_NAME[name].kind in kinds)
 
     readings = [r for r in readings if allowed(r.kind, r.name)]
@@ -392,7 +403,7 @@ def _hint(reading: Reading) -> PlanHint:
 def wants_meaning(plan: Plan) -> bool:
     """The rules left the question open (``needs_hint``), or named a value only in passing (``value_in_passing``):
     what it asks is read by meaning (``read_by_meaning``)."""
-    return needs_hint(plan) or value_in_passing(plan)
+    return needs_hint(plan) or value_in_passing(plan) or (compares_values(plan) and not plan.attributes)
 
 
 def read_by_meaning(plan: Plan, embedder: QueryEmbedder) -> tuple[Plan, Reading | None, bool]:
@@ -406,7 +417,12 @@ def read_by_meaning(plan: Plan, embedder: QueryEmbedder) -> tuple[Plan, Reading 
         if not hint.clause_types:
             return plan, reading, False
         return as_clause_lookup(plan, hint.clause_types), reading, True
-    return merge_hint(plan, hint, source="meaning"), reading, True
+    merged = merge_hint(plan, hint, source="meaning")
+    fit_comparison(merged)
+    if merged.attribute == "notice_period" and merged.qualifier is None:
+        kind = notice_kind(bare_question(merged).lower())  # "tell us if we don't want to renew": before renewal
+        merged.qualifier, merged.qualifiers = kind, [kind] if kind else []
+    return merged, reading, True
 
 
 def qualifier_hint(plan: Plan, embedder: QueryEmbedder) -> tuple[str | None, Reading | None]:

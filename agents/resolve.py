@@ -17,9 +17,10 @@ import re
 import time
 
 from agents.plan import DocumentRef, Plan
+from agents.planner import as_comparison, offers_a_choice
 from stores.errors import StoreError
 from tools.base import ToolContext, ms_since, one_line, status_of
-from tools.document_index import name_words
+from tools.document_index import name_words, question_vocabulary
 from tools.text import squash
 from veridict.domain import content_words
 from veridict.domain.names import alias_key
@@ -94,6 +95,18 @@ def resolve_documents(plan: Plan, ctx: ToolContext) -> tuple[Plan, list[TraceSte
                 plan.documents.append(ref)
             trace.append(TraceStep(node="plan", tool="resolve_entity", arguments={"name": name},
                                    results=len(docs), ms=ms_since(started)))
+    if _may_name_two(plan) and len(_distinct(plan)) < 2:
+        started = time.perf_counter()
+        try:
+            found = _named_side_by_side(plan, ctx)
+        except StoreError:
+            found = []
+        if found:
+            plan.documents += found
+            if plan.intent != "compare" and len(_distinct(plan)) >= 2:
+                plan = as_comparison(plan)
+        trace.append(TraceStep(node="plan", tool="resolve_names", arguments={"question": plan.question[:200]},
+                               results=len(found), ms=ms_since(started), note="side by side"))
     if not plan.documents and plan.intent in ONE_DOCUMENT_INTENTS:
         started = time.perf_counter()
         try:
@@ -207,6 +220,60 @@ def _named_in_question(question: str, ctx: ToolContext) -> DocumentRef | None:
     ctx.remember(doc)
     return DocumentRef(mention=" ".join(best.matched), explicit=False, document_ids=[doc.id], titles=[doc.title],
                        resolved_by="names", by_party=True)
+
+
+def _may_name_two(plan: Plan) -> bool:
+    """A comparison, or a question in which the rules read no contract and whose words set two things side by
+    side ("..., drkoop or the diabetes association one?"): the names it holds may be two contracts the rules did
+    not read. A question that names its contract ("Does the Cooperation Agreement between A and B include any
+    revenue or profit-sharing arrangement?") is about that one."""
+    return plan.intent == "compare" or (plan.intent in ONE_DOCUMENT_INTENTS and not plan.documents
+                                        and offers_a_choice(plan.question))
+
+
+def _distinct(plan: Plan) -> list[frozenset[str]]:
+    """The different sets of documents the plan's references resolved to."""
+    return list(dict.fromkeys(frozenset(r.document_ids) for r in plan.documents if r.document_ids))
+
+
+def _named_side_by_side(plan: Plan, ctx: ToolContext) -> list[DocumentRef]:
+    """Contracts the question names by a party's name that neither the rules nor the entity lookups read
+    (lower case "drkoop", "the diabetes association one"), beside those already resolved: the name index's matches
+    on the question, each by a party name and by question words no other pick used, each clearly ahead of any
+    other contract those words match (``CLEAR_LEAD``), until two contracts are named. None when fewer than two
+    would result: one more contract is no comparison."""
+    index = ctx.name_index()
+    if index is None:
+        return []
+    have = {i for r in plan.documents for i in r.document_ids}
+    used: set[str] = set()  # question words already spent on a contract
+    for ref in plan.documents:
+        used |= {w for m in index.match(ref.mention, names_only=True) for w in m.matched}
+    picks: list[DocumentRef] = []
+    matches = [m for m in index.match(plan.question, names_only=True) if "party" in m.fields]
+
+    vocabulary = question_vocabulary()
+
+    def party_words(m) -> set[str]:  # the question words that matched one of the contract's party names
+        return {q for q, w in m.matched.items() if index.postings.get(w, {}).get(m.document_id) == "party"
+                and q not in vocabulary}  # "Quote ..." at the start of a sentence is no name
+
+    for m in matches:
+        if len(_distinct(plan)) + len(picks) >= 2:
+            break
+        words = party_words(m)
+        if m.document_id in have or not words or words & used:
+            continue
+        rivals = [o for o in matches if o is not m and party_words(o) & words and o.document_id not in have]
+        if any(o.score * CLEAR_LEAD > m.score for o in rivals):
+            continue  # those words fit another contract about as well: not a name of this one
+        doc = index.documents[m.document_id]
+        ctx.remember(doc)
+        picks.append(DocumentRef(mention=" ".join(m.matched), explicit=False, document_ids=[doc.id],
+                                 titles=[doc.title], resolved_by="names", by_party=True))
+        used |= words
+        have.add(doc.id)
+    return picks if len(_distinct(plan)) + len(picks) >= 2 else []
 
 
 def _by_names(ref: DocumentRef, ctx: ToolContext, one_document: bool, question: str = "") -> None:

@@ -290,3 +290,15 @@ def test_a_comparison_asked_as_yes_no_is_still_read_for_its_value(embedder):
     # a comparison of clauses stays with the clause types
     plan = parse_question("Does the Integra supply deal or the Bunker One one have an exclusivity clause?", load_spacy())
     assert plan.comparison == "contains" and not wants_meaning(plan)
+
+
+def test_a_comparison_by_a_value_no_cue_names_is_read_against_the_attributes(embedder):
+    # "tell earlier if we don't want to renew": no notice cue, a renewal clause named in passing; comparing two
+    # contracts by "earlier" compares a value of each, so the attributes are read (not the clause types), and a
+    # period compared by "earlier" is compared by length
+    plan = parse_question("Who do we need to tell earlier if we don't want to renew, Votocast or Clickstream?",
+                          load_spacy())
+    assert plan.intent == "compare" and plan.comparison == "earlier" and not plan.attributes, plan
+    assert wants_meaning(plan)
+    read, reading, used = read_by_meaning(plan, embedder)
+    assert used and read.attribute == "notice_period" and read.comparison == "longer", reading
