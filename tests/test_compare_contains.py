@@ -95,3 +95,55 @@ def test_which_was_signed_first_in_everyday_words(stores, settings, tenant, ques
     verdict = answer.text.split(" [")[0]
     assert verdict.startswith(lead) and "Distribution Agreement" in verdict and "earlier one" in verdict, answer.text
     assert not verdict.startswith(("Yes", "No")) or lead, answer.text
+
+
+
+MARKETING = """# Joint Supply and Marketing Agreement
+
+This Joint Supply and Marketing Agreement (the "JSMA") is made on 1 March 2021 between Keel Marine Fuels LLC ("Keel")
+and Osprey Refining Inc. ("Osprey").
+
+## Background
+
+(i) Osprey refines marine fuel oil at its plant in Galveston (the "Product").
+
+(ii) Keel was the exclusive seller of the Product to third parties under an earlier arrangement.
+
+## 1. Supply
+
+1.1 Osprey shall supply the Product to Keel at the plant gate.
+
+## 2. Marketing
+
+2.1 Keel shall market the Product to ship owners and operators.
+
+2.2 All sales of the Product to customers will be carried out exclusively by Keel in accordance with the terms set
+forth herein.
+
+## 3. Governing Law
+
+3.1 This JSMA is governed by the laws of the State of Texas.
+"""
+
+
+@pytest.fixture(scope="module")
+def spread(ingestor, stores, tmp_path_factory):
+    with contracts_tenant(ingestor, stores, tmp_path_factory.mktemp("spread"), {"keel-marketing.md": MARKETING, "tidewater-services.md": SERVICES}) as t:
+        yield t
+
+
+def test_the_document_with_the_clause_shows_the_quotes_a_question_about_it_alone_shows(stores, settings, spread):
+    # after the clearest quote, the next candidates whatever their rank, as a question about that document alone
+    # shows them: a clause stated in two places is quoted from both
+    compared = answer_question(stores, settings, "Which of these contracts contains an exclusivity clause: the Keel "
+                                                 "marketing agreement or the Tidewater services agreement?",
+                               tenant=spread)
+    alone = answer_question(stores, settings, "Does the Keel marketing agreement include an exclusivity provision?",
+                            tenant=spread)
+    assert not compared.refused and not alone.refused, (compared.text, alone.text)
+
+    def quotes(answer):
+        return {c.quote for c in answer.citations if "Marketing" in c.document_title}
+
+    assert len(quotes(alone)) == 2, alone.citations
+    assert quotes(compared) == quotes(alone), (compared.citations, alone.citations)

@@ -74,9 +74,14 @@ def draft_contains(d: ValueDrafter) -> None:
     found: list[tuple[DocumentRef, list[tuple[Evidence, str, float, int]]]] = []
     missing: list[DocumentRef] = []
     for ref in d.plan.documents:
-        quotes = _clearest_quotes(d, d.clause_candidates(set(ref.document_ids)))
+        candidates = d.clause_candidates(set(ref.document_ids))
+        quotes = _clearest_quotes(d, candidates)
         if quotes:
-            found.append((ref, quotes))
+            # after the clearest, the next candidates of any rank, as a question about that document alone
+            # shows them: a clause spread over two sections is quoted from both
+            shown = {(id(ev), span) for ev, span, _, _ in quotes[:1]}
+            rest = [(ev, span, -1.0, rank) for rank, ev, span in candidates if (id(ev), span) not in shown]
+            found.append((ref, quotes[:1] + rest))
         else:
             missing.append(ref)
     found.sort(key=lambda f: (f[1][0][3], -f[1][0][2]))  # stable: without scores, in the question's order
