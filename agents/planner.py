@@ -178,7 +178,7 @@ def _compare_by(plan: Plan, low: str) -> None:
     older": the agreement date). ``low``: the question in lower case, names replaced."""
     plan.comparison = _comparison(low)
     if plan.comparison in ("earlier", "later") and not plan.attributes and re.search(
-            rf"\b(old|new)(er|est)\b|\b(came|come|comes|was|were|went)\s+(first|earlier|later|last)\b|"
+            rf"\b(old|new)(er|est)\b|\b(came|come|comes|was|were|went|{_CAME})\s+(first|earlier|later|last)\b|"
             rf"\b{_CAME} (before|after)\b|\bpredat", low):
         # "which is older", "which came first": the one signed first
         plan.attributes, plan.attribute = ["agreement_date"], "agreement_date"
@@ -200,9 +200,9 @@ def fit_comparison(plan: Plan) -> None:
 
 
 # A question that sets what it names against each other: "..., A or B?", "A vs B", "compared with", "both",
-# "either", "the same ... as"
+# "either", "the same ... as", "Between A and B, ..."
 _SETS_SIDE_BY_SIDE = re.compile(r"\b(or|vs\.?|versus|compared? (with|to)|compare|both|either|same|differ\w*|"
-                                r"side by side|stack up)\b")
+                                r"side by side|stack up)\b|^between\b")
 
 
 def offers_a_choice(question: str) -> bool:
@@ -564,8 +564,8 @@ def _entity_names(q: str, refs: list[DocumentRef], nlp) -> list[str]:
         names.extend(ref.parties)
     for m in _POSSESSIVE.finditer(q):
         name = _clean_name(m.group("party"))
-        if name and not all(w.lower() in NOT_NAMES for w in name.split()):
-            names.append(name)
+        if name and not all(w.lower() in NOT_NAMES for w in name.split()) and not _is_place(name):
+            names.append(name)  # "Ohio's or New Jersey's" law: places, not parties
     if nlp is not None:
         for ent in nlp(q).ents:
             if ent.label_ in ("ORG", "PERSON", "NORP", "PRODUCT", "FAC"):

@@ -223,12 +223,12 @@ def _named_in_question(question: str, ctx: ToolContext) -> DocumentRef | None:
 
 
 def _may_name_two(plan: Plan) -> bool:
-    """A comparison, or a question in which the rules read no contract and whose words set two things side by
-    side ("..., drkoop or the diabetes association one?"): the names it holds may be two contracts the rules did
-    not read. A question that names its contract ("Does the Cooperation Agreement between A and B include any
-    revenue or profit-sharing arrangement?") is about that one."""
-    return plan.intent == "compare" or (plan.intent in ONE_DOCUMENT_INTENTS and not plan.documents
-                                        and offers_a_choice(plan.question))
+    """A comparison, or a question in which the rules named no contract (names alone, if any) and whose words
+    set two things side by side ("..., drkoop or the diabetes association one?"): the names it holds may be two
+    contracts the rules did not read. A question that names its contract ("Does the Cooperation Agreement between A
+    and B include any revenue or profit-sharing arrangement?") is about that one."""
+    return plan.intent == "compare" or (plan.intent in ONE_DOCUMENT_INTENTS and offers_a_choice(plan.question)
+                                        and not any(r.explicit for r in plan.documents))
 
 
 def _distinct(plan: Plan) -> list[frozenset[str]]:

@@ -211,8 +211,17 @@ class _Nodes:
                 trace.append(TraceStep(node="plan", tool="llm", ms=ms_since(llm_started),
                                        note=f"LLM unavailable, rules only: {exc}"))
         ctx = ToolContext.from_stores(self.stores, tenant)
+        intent = plan.intent
         plan, steps, outages = resolve_documents(plan, ctx)
         trace += steps
+        if plan.intent != intent and wants_meaning(plan) and embedder is not None:
+            # the names made it a comparison ("Between drkoop and Freeze Tag, ..."): what it compares is read again
+            meaning_started = time.perf_counter()
+            plan, reading, used = read_by_meaning(plan, embedder)
+            trace.append(TraceStep(node="plan", tool="meaning", ms=ms_since(meaning_started),
+                                   arguments={"nearest": f"{reading.kind}:{reading.name}" if reading else None,
+                                              "similarity": reading.similarity if reading else None},
+                                   note="hint used" if used else "not near enough"))
         # a new turn: nothing of an earlier question on this thread carries over
         update: dict[str, Any] = {"tenant": tenant, "plan": plan, "query": question, "rewrites": 0,
                                   "tool_calls": 0, "hops": 0, "refusal_reason": None, "refusal_detail": None,

@@ -7,6 +7,7 @@ import pytest
 
 from agents.planner import load_spacy, parse_question
 from agents.resolve import resolve_documents
+from graphs.answer_graph import answer_question
 from tests.conftest import contracts_tenant
 from tools.base import ToolContext
 
@@ -124,3 +125,12 @@ def test_a_question_naming_its_contract_is_not_widened_by_another_name(stores, t
     plan, _, _ = resolve_documents(question, ctx)
     assert plan.intent != "compare", plan
     assert [t for r in plan.documents for t in r.titles] == ["Strategic Alliance Agreement"], plan.documents
+
+
+def test_a_name_in_lower_case_beside_a_named_party_is_the_second_compared_contract(stores, settings, tenant):
+    # "Harbor" is read as a name, "oxbow" is not: the name index finds the second contract, the question becomes a
+    # comparison and is answered with its verdict first
+    answer = answer_question(stores, settings, "Between oxbow and Harbor, whose deal started earlier?", tenant=tenant)
+    assert not answer.refused, answer.text
+    verdict = answer.text.split(" [")[0]
+    assert "Strategic Alliance Agreement" in verdict and "earlier one" in verdict, answer.text
