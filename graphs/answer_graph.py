@@ -100,6 +100,17 @@ def question_problem(question: object, max_chars: int) -> tuple[RefusalReason, s
     return None
 
 
+def _read_by_meaning(plan, embedder, trace: list[TraceStep]):
+    """``read_by_meaning``, with its step in the trace."""
+    started = time.perf_counter()
+    plan, reading, used = read_by_meaning(plan, embedder)
+    trace.append(TraceStep(node="plan", tool="meaning", ms=ms_since(started),
+                           arguments={"nearest": f"{reading.kind}:{reading.name}" if reading else None,
+                                      "similarity": reading.similarity if reading else None},
+                           note="hint used" if used else "not near enough"))
+    return plan
+
+
 def answer_question(stores, settings, question: str, tenant: str | None = None, llm=None,
                     context: AnswerContext | None = None) -> Answer:
     """Answer one question; returns a cited Answer or a reasoned refusal."""
@@ -182,12 +193,7 @@ class _Nodes:
         plan = clause_question(parse_question(question, self.nlp()))
         embedder = self.stores.embedder if self.stores else None
         if wants_meaning(plan) and embedder is not None:  # no cue word named it: read it by meaning
-            meaning_started = time.perf_counter()
-            plan, reading, used = read_by_meaning(plan, embedder)
-            trace.append(TraceStep(node="plan", tool="meaning", ms=ms_since(meaning_started),
-                                   arguments={"nearest": f"{reading.kind}:{reading.name}" if reading else None,
-                                              "similarity": reading.similarity if reading else None},
-                                   note="hint used" if used else "not near enough"))
+            plan = _read_by_meaning(plan, embedder, trace)
         if embedder is not None and plan.attribute == "amount" and not plan.qualifier:
             qualifier_started = time.perf_counter()
             kind, reading = qualifier_hint(plan, embedder)
@@ -216,12 +222,7 @@ class _Nodes:
         trace += steps
         if plan.intent != intent and wants_meaning(plan) and embedder is not None:
             # the names made it a comparison ("Between drkoop and Freeze Tag, ..."): what it compares is read again
-            meaning_started = time.perf_counter()
-            plan, reading, used = read_by_meaning(plan, embedder)
-            trace.append(TraceStep(node="plan", tool="meaning", ms=ms_since(meaning_started),
-                                   arguments={"nearest": f"{reading.kind}:{reading.name}" if reading else None,
-                                              "similarity": reading.similarity if reading else None},
-                                   note="hint used" if used else "not near enough"))
+            plan = _read_by_meaning(plan, embedder, trace)
         # a new turn: nothing of an earlier question on this thread carries over
         update: dict[str, Any] = {"tenant": tenant, "plan": plan, "query": question, "rewrites": 0,
                                   "tool_calls": 0, "hops": 0, "refusal_reason": None, "refusal_detail": None,

@@ -64,7 +64,13 @@ and Harbor Lab Supply Inc. ("Customer").
 
 @pytest.fixture(scope="module")
 def tenant(ingestor, stores, tmp_path_factory):
-    with contracts_tenant(ingestor, stores, tmp_path_factory.mktemp("contains"), {"larchmont-distribution.md": DISTRIBUTION, "tidewater-services.md": SERVICES}) as t:
+    yield from _library(ingestor, stores, tmp_path_factory, "larchmont-distribution.md", DISTRIBUTION)
+
+
+def _library(ingestor, stores, tmp_path_factory, name: str, text: str):
+    """A tenant of the services agreement and one other contract."""
+    with contracts_tenant(ingestor, stores, tmp_path_factory.mktemp("contains"),
+                          {name: text, "tidewater-services.md": SERVICES}) as t:
         yield t
 
 
@@ -128,8 +134,7 @@ forth herein.
 
 @pytest.fixture(scope="module")
 def spread(ingestor, stores, tmp_path_factory):
-    with contracts_tenant(ingestor, stores, tmp_path_factory.mktemp("spread"), {"keel-marketing.md": MARKETING, "tidewater-services.md": SERVICES}) as t:
-        yield t
+    yield from _library(ingestor, stores, tmp_path_factory, "keel-marketing.md", MARKETING)
 
 
 def test_the_document_with_the_clause_shows_the_quotes_a_question_about_it_alone_shows(stores, settings, spread):
