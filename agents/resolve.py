@@ -95,6 +95,15 @@ def resolve_documents(plan: Plan, ctx: ToolContext) -> tuple[Plan, list[TraceSte
                 plan.documents.append(ref)
             trace.append(TraceStep(node="plan", tool="resolve_entity", arguments={"name": name},
                                    results=len(docs), ms=ms_since(started)))
+    if not plan.documents and plan.intent != "count":  # "Which of the two ... deals" reads as a list of the library
+        started = time.perf_counter()
+        kind_refs = _two_of_a_kind(plan.question, ctx)
+        if kind_refs:
+            plan.documents = kind_refs
+            if plan.intent != "compare":
+                plan = as_comparison(plan)
+        trace.append(TraceStep(node="plan", tool="resolve_names", arguments={"question": plan.question[:200]},
+                               results=len(kind_refs), ms=ms_since(started), note="two of a kind"))
     if _may_name_two(plan) and len(_distinct(plan)) < 2:
         started = time.perf_counter()
         try:
@@ -222,6 +231,34 @@ def _named_in_question(question: str, ctx: ToolContext) -> DocumentRef | None:
                        resolved_by="names", by_party=True)
 
 
+# "the two endorsement deals", "both our reseller agreements": two contracts named by their kind of deal
+_TWO_OF_A_KIND = re.compile(
+    r"\b(?:the|our|my) (?:two|2) (?P<a>[a-z][\w-]*(?: [a-z][\w-]*)?) (?:deals|contracts|agreements)\b|"
+    r"\bboth (?:of )?(?:the |our |my )?(?P<b>[a-z][\w-]*(?: [a-z][\w-]*)?) (?:deals|contracts|agreements)\b",
+    re.IGNORECASE)
+
+
+def _two_of_a_kind(question: str, ctx: ToolContext) -> list[DocumentRef]:
+    """The two contracts a question names by their kind of deal ("Do the two endorsement deals end at the same
+    time?"): when the library holds exactly two whose titles name that kind, one reference each; otherwise none
+    (three endorsement deals are not "the two")."""
+    m = _TWO_OF_A_KIND.search(question)
+    index = ctx.name_index() if m else None
+    if m is None or index is None:
+        return []
+    kind = m.group("a") or m.group("b")
+    docs = index.of_kind(kind)
+    if len(docs) != 2:
+        return []
+    refs = []
+    for doc in docs:
+        ctx.remember(doc)
+        parties = _two_full_names(index.names.get(doc.id, []))  # the answer tells the two apart by their parties
+        refs.append(DocumentRef(mention=m.group(0), title=kind, explicit=False, document_ids=[doc.id],
+                                titles=[doc.title], parties=parties, party_names=parties, resolved_by="title"))
+    return refs
+
+
 def _may_name_two(plan: Plan) -> bool:
     """A comparison, or a question in which the rules named no contract (names alone, if any) and whose words
     set two things side by side ("..., drkoop or the diabetes association one?"): the names it holds may be two
@@ -332,16 +369,22 @@ def candidates_in_words(ref: DocumentRef, ctx: ToolContext) -> str:
     names = index.names if index is not None else {}
     out = []
     for doc_id, title in zip(ref.document_ids, ref.titles, strict=False):
-        parties: list[str] = []
-        for n in sorted(names.get(doc_id, []), key=len, reverse=True):  # full names, not their short forms
-            if name_words(n) and not any(alias_key(n) in alias_key(p) for p in parties) and len(parties) < 2:
-                parties.append(n)
+        parties = _two_full_names(names.get(doc_id, []))
         doc = ctx.document(doc_id)
         label = f'"{title or (doc.title if doc else doc_id)}"'
         if parties:
             label += f" ({' and '.join(parties)})"
         out.append(label)
     return ", ".join(out[:-1]) + f" or {out[-1]}" if len(out) > 1 else "".join(out)
+
+
+def _two_full_names(names: list[str]) -> list[str]:
+    """Up to two of a document's party names, the fullest first, none the short form of another."""
+    parties: list[str] = []
+    for n in sorted(names, key=len, reverse=True):  # full names, not their short forms
+        if name_words(n) and not any(alias_key(n) in alias_key(p) for p in parties) and len(parties) < 2:
+            parties.append(n)
+    return parties
 
 
 def _party_document_ids(ctx: ToolContext, name: str, down: dict[str, str] | None = None) -> set[str]:

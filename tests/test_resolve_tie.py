@@ -134,3 +134,47 @@ def test_a_name_in_lower_case_beside_a_named_party_is_the_second_compared_contra
     assert not answer.refused, answer.text
     verdict = answer.text.split(" [")[0]
     assert "Strategic Alliance Agreement" in verdict and "earlier one" in verdict, answer.text
+
+
+def _endorsement(person: str, company: str, signed: str, years: str) -> str:
+    return f"""# Endorsement Agreement
+
+This Endorsement Agreement (the "Agreement") is made on {signed} between {company} ("Company") and {person}
+("Athlete").
+
+## 1. Endorsement
+
+1.1 Athlete shall endorse Company's golf clubs in print and television advertising.
+
+## 2. Term
+
+2.1 This Agreement begins on the date written above and ends {years} years after that date.
+"""
+
+
+@pytest.fixture(scope="module")
+def endorsements(ingestor, stores, tmp_path_factory):
+    with contracts_tenant(ingestor, stores, tmp_path_factory.mktemp("kind"),
+                          {"fairway-endorsement.md": _endorsement("Dana Whitlock", "Fairway Clubs Inc.",
+                                                                  "3 March 2019", "two (2)"),
+                           "linkside-endorsement.md": _endorsement("Marco Ellery", "Linkside Golf LLC",
+                                                                   "9 June 2020", "five (5)"),
+                           "oxbow-alliance.md": ALLIANCE}) as t:
+        yield t
+
+
+def test_two_contracts_named_by_their_kind_are_compared(stores, settings, endorsements):
+    # no name at all: "the two endorsement deals" are the library's two contracts titled so
+    ctx = ToolContext.from_stores(stores, endorsements)
+    question = parse_question("Which of the two endorsement deals was signed first?", load_spacy())
+    plan, _, _ = resolve_documents(question, ctx)
+    assert plan.intent == "compare" and plan.comparison == "earlier", plan
+    assert sorted(t for r in plan.documents for t in r.titles) == ["Endorsement Agreement", "Endorsement Agreement"]
+    answer = answer_question(stores, settings, "Which of the two endorsement deals was signed first?",
+                             tenant=endorsements)
+    verdict = answer.text.split(" [")[0]
+    assert "earlier one" in verdict and "Fairway" in verdict, answer.text
+    # "the two alliance deals": the library holds one, so the words name no pair
+    plan, _, _ = resolve_documents(parse_question("Do the two alliance deals end at the same time?", load_spacy()),
+                                   ctx)
+    assert plan.intent != "compare" or len(plan.documents) < 2, plan

@@ -214,6 +214,14 @@ class DocumentIndex:
         scored.sort(key=lambda t: t[:3])
         return [t[3] for t in scored[:limit]]
 
+    def of_kind(self, kind: str) -> list[Document]:
+        """Documents whose title holds every word of a kind of deal ("endorsement", "co-branding"), by title."""
+        words = [w for w in _TITLE_TOKEN.findall(kind.lower()) if w not in TITLE_STOPWORDS]
+        if not words:
+            return []
+        out = [d for d in self.documents.values() if set(words) <= set(self._title_text(d)[0].split())]
+        return sorted(out, key=lambda d: d.doc_key)
+
     def _title_text(self, doc: Document) -> tuple[str, str]:
         cached = self._titles.get(doc.id)
         if cached is None:
