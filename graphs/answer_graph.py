@@ -31,7 +31,7 @@ from agents.expand import expand_queries
 from agents.llm import LLMUnavailable, call_llm, call_structured, make_chat_model, prompt_messages
 from agents.meaning import clause_question, qualifier_hint, read_by_meaning, wants_meaning
 from agents.plan_hint import PlanHint, clean_hint, merge_hint, needs_hint, parse_hint
-from agents.planner import load_spacy, parse_question
+from agents.planner import as_comparison, load_spacy, parse_question
 from agents.provenance import build_answer
 from agents.react import answer_items, react_turn, start
 from agents.researcher import Budget, Researcher
@@ -191,6 +191,7 @@ class _Nodes:
         question = clean_question(raw)
         trace: list[TraceStep] = []
         plan = clause_question(parse_question(question, self.nlp()))
+        ruled = plan  # the rules' reading, before any by meaning
         embedder = self.stores.embedder if self.stores else None
         if wants_meaning(plan) and embedder is not None:  # no cue word named it: read it by meaning
             plan = _read_by_meaning(plan, embedder, trace)
@@ -220,9 +221,12 @@ class _Nodes:
         intent = plan.intent
         plan, steps, outages = resolve_documents(plan, ctx)
         trace += steps
-        if plan.intent != intent and wants_meaning(plan) and embedder is not None:
-            # the names made it a comparison ("Between drkoop and Freeze Tag, ..."): what it compares is read again
-            plan = _read_by_meaning(plan, embedder, trace)
+        if plan.intent != intent and plan.intent == "compare":
+            # the names made it a comparison ("Between drkoop and Freeze Tag, ..."): what it compares is read again,
+            # from the rules' reading (a reading by meaning of the question with its names in it no longer holds)
+            plan = as_comparison(ruled.model_copy(update={"documents": plan.documents}))
+            if wants_meaning(plan) and embedder is not None:
+                plan = _read_by_meaning(plan, embedder, trace)
         # a new turn: nothing of an earlier question on this thread carries over
         update: dict[str, Any] = {"tenant": tenant, "plan": plan, "query": question, "rewrites": 0,
                                   "tool_calls": 0, "hops": 0, "refusal_reason": None, "refusal_detail": None,
