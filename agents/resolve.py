@@ -102,8 +102,8 @@ def resolve_documents(plan: Plan, ctx: ToolContext) -> tuple[Plan, list[TraceSte
             plan.documents = kind_refs
             if plan.intent != "compare":
                 plan = as_comparison(plan)
-        trace.append(TraceStep(node="plan", tool="resolve_names", arguments={"question": plan.question[:200]},
-                               results=len(kind_refs), ms=ms_since(started), note="two of a kind"))
+            trace.append(TraceStep(node="plan", tool="resolve_names", arguments={"question": plan.question[:200]},
+                                   results=len(kind_refs), ms=ms_since(started), note="two of a kind"))
     if _may_name_two(plan) and len(_distinct(plan)) < 2:
         started = time.perf_counter()
         try:
