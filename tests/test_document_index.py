@@ -122,3 +122,23 @@ def test_a_web_name_is_found_by_its_words_with_or_without_the_suffix():
         assert index.party_documents(name) == ["d6"], name
     assert index.party_documents("Women.com") == ["d7"]
     assert _top(index, "Who are the parties to the Booking Entertainment promotion deal?") == ["d6"]
+
+
+def test_a_name_joined_by_an_ampersand_is_found_by_its_initials():
+    """"M&I" for "Marshall & Ilsley Corporation": the question writes the initials with the "&"; two letters
+    without it ("MI") name nothing."""
+    docs = [*DOCS, _doc(6, "Outsourcing Agreement", "TRICITY_1998-EX-10-Outsourcing Agreement.pdf")]
+    index = DocumentIndex(docs, {**NAMES, "d6": ["Tri City National Bank", "Marshall & Ilsley Corporation"]})
+    assert index.party_documents("M&I") == ["d6"]
+    assert _top(index, "What happens to customer data when the M&I outsourcing ends?") == ["d6"]
+    assert index.party_documents("MI") == []
+
+
+def test_a_party_name_run_together_is_found_by_its_first_part():
+    """"Kazakh" begins "KazakhOil"; a word that is only a small part of a long name ("Inter" of
+    "Interlogistics") does not."""
+    docs = [*DOCS, _doc(6, "Transportation Contract", "CHAPARRAL_2000-EX-10.66.pdf")]
+    index = DocumentIndex(docs, {**NAMES, "d6": ["JSC NOC KazakhOil", "JSC Karakudukmunay"]})
+    assert _top(index, "When was the Kazakh transportation contract signed?") == ["d6"]
+    index = DocumentIndex(docs, {**NAMES, "d6": ["Interlogistics Partners"]})
+    assert _top(index, "When was the Inter transportation contract signed?") == []

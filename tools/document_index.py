@@ -51,6 +51,7 @@ _TITLE_TOKEN = re.compile(r"[^\W_]+")
 FUZZY_MIN_LEN = 5
 FUZZY_RATIO = 0.84
 PREFIX_MIN_LEN = 4
+PARTY_PREFIX_SHARE = 0.6  # a question word begins a long party-name word only when it is this much of it
 
 
 @lru_cache(maxsize=1)
@@ -110,13 +111,19 @@ class DocumentIndex:
         self.names = names  # document id -> its parties' names, as indexed
         self.postings: dict[str, dict[str, str]] = defaultdict(dict)  # word -> document id -> best field
         long_file_words: set[str] = set()  # long file-name words, that a question word may begin
+        long_party_words: set[str] = set()  # long party-name words, that a capitalised question word may begin
         for doc in documents:
             for name in names.get(doc.id, []):
                 words = name_words(name)
                 for w in words:
                     self._post(w, doc.id, "party")
+                    if len(w) >= 8:
+                        long_party_words.add(w)
                 if len(words) > 1:
                     self._post("".join(words), doc.id, "party")
+                initials = _initials(name)
+                if initials:  # "M&I", "AT&T": the letters as one word
+                    self._post(initials, doc.id, "party")
             for w in name_words(" ".join(re.split(r"[_\-\s]+", PurePath(doc.source_path or "").stem))):
                 if len(w) >= 3 and not w.isdigit():
                     self._post(w, doc.id, "file")
@@ -125,6 +132,7 @@ class DocumentIndex:
             for w in name_words(doc.title or ""):
                 self._post(w, doc.id, "title")
         self.file_words = sorted(long_file_words)  # sorted: the words a prefix begins are one bisect away
+        self.party_words = sorted(long_party_words)
         n = max(1, len(documents))
         self.idf = {w: math.log((n + 1) / (len(docs) + 0.5)) for w, docs in self.postings.items()}
         self.trigrams: dict[str, set[str]] = defaultdict(set)
@@ -159,6 +167,8 @@ class DocumentIndex:
                 continue
             weight = 1.0 if capital else 0.7
             words.append((key, weight))
+            if "&" in w:  # "M&I": the initials a name joined by "&" is indexed under
+                words.append((w.lower(), weight))
             if len(alias_key(w).split()) > 1:  # "Chen-Bin", "T-Mobile": its parts as well, as the index holds them
                 pieces.extend((p, weight) for p in name_words(w) if p != key)
         for (a, wa), (b, wb) in zip(words, words[1:], strict=False):  # "Cyberian Outpost" -> "cyberianoutpost"
@@ -182,7 +192,8 @@ class DocumentIndex:
     def party_documents(self, name: str) -> list[str]:
         """Documents that name ``name`` as a party: every distinctive word of it matches a word of the document's
         names, one of them a party name's (nothing when the name has no distinctive word)."""
-        ordered = name_words(name)
+        short = _initials(name) if re.fullmatch(r"\S+&\S+", name.strip()) else ""  # "M&I" is one word
+        ordered = [short] if short else name_words(name)
         required = set(ordered)
         if not required:
             return []
@@ -236,10 +247,9 @@ class DocumentIndex:
             return [(key, 1.0)]
         out: list[tuple[str, float]] = []
         if prefix and len(key) >= PREFIX_MIN_LEN:
-            at = bisect.bisect_right(self.file_words, key)  # after ``key`` itself, the words it begins
-            while at < len(self.file_words) and self.file_words[at].startswith(key):
-                out.append((self.file_words[at], 0.9))
-                at += 1
+            out += [(w, 0.9) for w in _begun(self.file_words, key)]
+            # a party's name run together, named by its first part ("Kazakh" for "KazakhOil"): most of the word
+            out += [(w, 0.9) for w in _begun(self.party_words, key) if len(key) >= PARTY_PREFIX_SHARE * len(w)]
         if len(key) >= FUZZY_MIN_LEN:
             counts: dict[str, int] = defaultdict(int)
             for g in _trigrams(key):
@@ -250,6 +260,27 @@ class DocumentIndex:
                 if ratio >= FUZZY_RATIO:
                     out.append((w, ratio))
         return out
+
+
+def _begun(words: list[str], key: str) -> list[str]:
+    """The words of the sorted list ``words`` that ``key`` begins (not ``key`` itself)."""
+    at = bisect.bisect_right(words, key)
+    out = []
+    while at < len(words) and words[at].startswith(key):
+        out.append(words[at])
+        at += 1
+    return out
+
+
+def _initials(name: str) -> str:
+    """How a name joined by "&" is shortened, as one index word: "Marshall & Ilsley Corporation" -> "m&i",
+    "AT&T" -> "at&t"; empty for a name without "&". Only a question word written with "&" looks it up."""
+    sides = [name_words(side) or alias_key(side).split() for side in name.split("&")]
+    if len(sides) < 2 or not all(sides):
+        return ""
+    if all(len("".join(side)) <= 2 for side in sides):  # already letters: "AT&T", "M&I"
+        return "&".join("".join(side) for side in sides)
+    return "&".join("".join(w[0] for w in side) for side in sides)
 
 
 def _trigrams(word: str) -> set[str]:
