@@ -25,7 +25,7 @@ from veridict.domain import (
     attribute_clause_types,
     content_words,
 )
-from veridict.domain.attributes import ADVANCE_NOTICE
+from veridict.domain.attributes import ADVANCE_NOTICE, HOW_MUCH_MONEY
 from veridict.domain.values import MONTHS, canonical_jurisdiction, find_jurisdictions, parse_amount
 from veridict.domain.words import DOCUMENT_ABBREVIATIONS, TERM_ABBREVIATIONS
 
@@ -230,7 +230,7 @@ def as_comparison(plan: Plan) -> Plan:
 
 
 def _asks_value(low: str) -> bool:
-    return bool(re.search(r"\b(how much(?! (notice|time|advance))|what (is|are|was) the ([\w-]+ ){0,2}(amount|cap|"
+    return bool(re.search(rf"\b({HOW_MUCH_MONEY}|what (is|are|was) the ([\w-]+ ){{0,2}}(amount|cap|"
                           r"limit|fees?|value|penalt\w*|price|sum)|amount of)\b", low))
 
 
@@ -378,14 +378,21 @@ def _comparison(low: str) -> Comparison | None:
                        ("earlier", "earlier"), ("first", "earlier"), ("before or after", "earlier"),
                        ("after or before", "earlier"), (f"{_CAME} before", "earlier"), (f"{_CAME} after", "later"),
                        (f"{_ENDS} before", "earlier"), (f"{_ENDS} after", "later"),
-                       ("later", "later"), ("longer", "longer"), ("further", "longer"), ("farther", "longer"),
-                       ("shorter", "shorter"), ("higher", "larger"), ("larger", "larger"), ("bigger", "larger"),
-                       ("more", "larger"), ("lower", "smaller"), ("smaller", "smaller"), ("less", "smaller"),
+                       ("later", "later"), ("longe(?:r|st)", "longer"), ("further", "longer"),
+                       ("farther", "longer"), ("shorte(?:r|st)", "shorter"), ("highe(?:r|st)", "larger"),
+                       ("large(?:r|st)", "larger"), ("bigge(?:r|st)", "larger"), ("more", "larger"),
+                       ("lowe(?:r|st)", "smaller"), ("smalle(?:r|st)", "smaller"), ("less", "smaller"),
                        ("same", "same"), ("differ", "same"), ("share", "same"), ("contain", "contains"),
                        ("include", "contains"), ("has a", "contains")):
         if re.search(rf"\b{word}", low):
             return comp  # type: ignore[return-value]
     return None
+
+
+def asks_an_order(question: str) -> bool:
+    """The question asks which comes first, lasts longer or is larger ("the longest notice period", "signed
+    earliest"), not whether something is there or the same."""
+    return _comparison(question.lower()) in ("earlier", "later", "longer", "shorter", "larger", "smaller")
 
 
 def _constraints(q: str, low: str) -> Constraints:

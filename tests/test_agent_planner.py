@@ -647,3 +647,22 @@ def test_two_names_offered_as_alternatives_make_a_comparison(nlp):
     # one name and an "or" between verbs is no choice between contracts
     plan = parse_question("Who can assign or transfer the Globex agreement?", nlp)
     assert plan.intent != "compare", plan
+
+
+@pytest.mark.parametrize(("question", "attribute", "qualifier", "clause_type"), [
+    # everyday words for how long a contract binds, for warning given before leaving, for handing a deal on
+    ("How long are we tied to Globex under the endorsement?", "expiration_date", None, None),
+    ("Which hosting deal runs longer, Globex's or Initech's?", "expiration_date", None, None),
+    ("Do the Globex and Initech deals end at the same time?", "expiration_date", None, None),
+    ("Compare how long the two endorsement deals last.", "expiration_date", None, None),
+    ("If we want out of the Globex hosting contract, how much warning do we have to give?", "notice_period",
+     "termination", None),
+    ("Can Initech hand its reseller deal to someone else without asking Globex?", None, None, "anti_assignment"),
+])
+def test_everyday_words_for_term_notice_and_assignment(nlp, question, attribute, qualifier, clause_type):
+    plan = parse_question(question, nlp)
+    assert plan.attributes[:1] == ([attribute] if attribute else []), plan
+    assert plan.qualifier == qualifier, plan
+    if clause_type:
+        assert clause_type in plan.clause_types, plan
+    assert "amount" not in plan.attributes, plan  # "how much warning" asks for no sum of money

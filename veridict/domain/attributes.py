@@ -78,6 +78,8 @@ _YEAR = r"\b(19|20)\d{2}\b"
 # period; the planner reads it too, to tell a notice question from a renewal one.
 ADVANCE_NOTICE = r"how (early|far ahead|far in advance|long before)|deadline"
 _RENEWS = r"renew\w*|roll\w* over"
+# "how much" asks for a sum of money, unless of notice or time ("how much warning do we have to give?")
+HOW_MUCH_MONEY = r"how much(?! (notice|time|advance|warning|heads[- ]up))"
 
 # Order matters: where two cues match, the first entry wins.
 ATTRIBUTES: tuple[Attribute, ...] = (
@@ -85,7 +87,8 @@ ATTRIBUTES: tuple[Attribute, ...] = (
         "notice_period", "notice period",
         "How much advance notice a party must give, e.g. to stop an automatic renewal or to terminate.",
         (r"notice\b.*\b(renew|renewal|non-?renewal)", r"(renew|renewal).*\bnotice",
-         r"how (much|many days'?|long a?) ?(advance |prior |written )?notice", r"notice period", r"days'? notice",
+         r"how (much|many days'?|long a?) ?(advance |prior |written )?(notice|warning|heads[- ]up)\b", r"notice period",
+         r"days'? notice",
          # a cure period is a period too: "how long does Globex have to cure a breach?"
          r"\b(cure|remedy|fix) (a |the |any |such )?(breach|default|failure)", r"\bcure period",
          rf"\b({ADVANCE_NOTICE})\b.*\b({_RENEWS})", rf"\b({_RENEWS})\b.*\b({ADVANCE_NOTICE})\b",
@@ -147,9 +150,13 @@ ATTRIBUTES: tuple[Attribute, ...] = (
         "When the contract's current term ends, stated as a date or worked out from its start and term.",
         (r"expir", r"term end", r"when does .* end\b", r"end date", r"terminat(e|es) on",
          # "how long does the X endorsement last" (not "how long does the non-compete in X last")
-         r"how long (does|will)\s+(it|((the|this|our|their)\s+)+((?!(in|of|under|for)\b)[\w&.'’-]+\s+){0,3}"
-         r"(doc|contract|agreement|deal|licen[cs]e|lease|endorsement|sponsorship|partnership|arrangement|"
-         r"relationship))\s+(last|run)\b",
+         r"how long ((does|do|will)\s+)?(it|((the|this|our|their|these|both)\s+)+((?!(in|of|under|for)\b)[\w&.'’-]+\s+)"
+         r"{0,3}(doc|contract|agreement|deal|licen[cs]e|lease|endorsement|sponsorship|partnership|arrangement|"
+         r"relationship)s?)\s+(last|run)\b",
+         # "how long are we tied to Easton?", "which deal runs longer?", "do they end at the same time?"
+         r"\bhow long (is|are|am)\b[^?]*\b(tied|bound|locked|committed|stuck)\b",
+         r"\b(runs?|lasts?|goes on) (longer|shorter)\b",
+         r"\bends? (at the same time|on the same (day|date)|together)\b",
          r"\b(runs?|running) out\b", r"\bends? (sooner|first|earlier|later|last)\b",
          # "until when are we tied to Easton?", "is it still in force?", "how long is the initial term?"
          r"\buntil when\b", r"\bstill (in force|in effect|valid|active|running|live|binding)\b",
@@ -210,7 +217,7 @@ ATTRIBUTES: tuple[Attribute, ...] = (
     Attribute(
         "amount", "amount",
         "A sum of money the contract states: a fee, price, penalty, liability cap, insurance or minimum.",
-        (r"\bamounts?\b", r"how much(?! (notice|time|advance))", r"\bfee(s)?\b", r"\bprice\b", r"\bcost\b",
+        (r"\bamounts?\b", HOW_MUCH_MONEY, r"\bfee(s)?\b", r"\bprice\b", r"\bcost\b",
          r"\bpenalt", r"liability cap", r"cap on liability", r"\bcap\b",
          r"minimum (annual |yearly |monthly |quarterly )?(commitment|purchase|order|spend)",
          r"insurance coverage", r"\binsurance (minimums?|limits?|levels?)\b", r"liquidated damages", r"\bpayable\b",

@@ -244,8 +244,8 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
               r"\b(hand|pass)(es|ed|ing)?\s+(it|this|that|(the|this|our|their|its|whole)\s+(\w+\s+){0,3}(contract|agreement|"
               r"deal|doc|rights|obligations|business)|(its|their|our)\s+(rights|obligations)(\s+under\s+(it|this|the\s+\w+))?)"
               r"\s+over\s+to\b",
-              r"\b(hand|pass|give|sell)(s|es|ed|ing)? (on )?(the|this|our|their|its) (contract|agreement|deal) "
-              r"(on )?to\b"),
+              r"\b(hand|pass|give|sell)(s|es|ed|ing)? (on )?(the|this|our|their|its) ([\w-]+ ){0,2}"
+              r"(contract|agreement|deal) (on |over )?to\b"),
         synonyms=("assign", "assignment", "transfer", "prior written consent"),
         key_terms=("assign",),
     ),
