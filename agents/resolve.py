@@ -17,7 +17,7 @@ import re
 import time
 
 from agents.plan import DocumentRef, Plan
-from agents.planner import as_comparison, offers_a_choice
+from agents.planner import as_comparison, asks_an_order, offers_a_choice
 from stores.errors import StoreError
 from tools.base import ToolContext, ms_since, one_line, status_of
 from tools.document_index import name_words, question_vocabulary
@@ -92,12 +92,17 @@ def resolve_documents(plan: Plan, ctx: ToolContext) -> tuple[Plan, list[TraceSte
                         _narrow(ref, ctx, plan.question, ids={d.id for d in docs}, mark_ambiguous=False)
                     except StoreError:
                         pass
-                plan.documents.append(ref)
+                same = next((r for r in plan.documents if not r.ambiguous and not ref.ambiguous
+                             and set(r.document_ids) == set(ref.document_ids)), None)
+                if same is None:
+                    plan.documents.append(ref)
+                elif not same.party_names:  # "Women.com and eDiets": two parties of one contract name it once
+                    same.parties.append(name)
             trace.append(TraceStep(node="plan", tool="resolve_entity", arguments={"name": name},
                                    results=len(docs), ms=ms_since(started)))
     if not plan.documents and plan.intent != "count":  # "Which of the two ... deals" reads as a list of the library
         started = time.perf_counter()
-        kind_refs = _two_of_a_kind(plan.question, ctx)
+        kind_refs = _two_of_a_kind(plan.question, ctx) or _which_of_a_kind(plan.question, ctx)
         if kind_refs:
             plan.documents = kind_refs
             if plan.intent != "compare":
@@ -233,9 +238,24 @@ def _named_in_question(question: str, ctx: ToolContext) -> DocumentRef | None:
 
 # "the two endorsement deals", "both our reseller agreements": two contracts named by their kind of deal
 _TWO_OF_A_KIND = re.compile(
-    r"\b(?:the|our|my) (?:two|2) (?P<a>[a-z][\w-]*(?: [a-z][\w-]*)?) (?:deals|contracts|agreements)\b|"
-    r"\bboth (?:of )?(?:the |our |my )?(?P<b>[a-z][\w-]*(?: [a-z][\w-]*)?) (?:deals|contracts|agreements)\b",
+    r"\b(?:(?:the|our|my) (?:two|2)|both (?:of )?(?:the |our |my )?) ?(?P<kind>(?:[a-z][\w-]* ){0,2}?)"
+    r"(?P<head>[a-z][\w-]*?s)\b",
     re.IGNORECASE)
+_WHICH_OF_A_KIND = re.compile(
+    r"\bwhich (?:one )?of (?:the|our|my|these|those) (?P<kind>(?:[a-z][\w-]* ){0,2}?)(?P<head>[a-z][\w-]*?s)\b",
+    re.IGNORECASE)
+_DEAL_NOUNS = {"deals", "contracts", "agreements"}
+MAX_OF_A_KIND = 6  # more contracts of one kind than this are a library list, not a comparison
+
+
+def _kind_named(m: re.Match) -> str:
+    """The kind of deal "the two ..." names: the words before "deals" ("endorsement"), or with a plural kind of
+    its own the singular too ("the two content licenses" -> "content license")."""
+    head = m.group("head").lower()
+    words = m.group("kind").split()
+    if head not in _DEAL_NOUNS:
+        words.append(head[:-1])
+    return " ".join(words) if words and (head not in _DEAL_NOUNS or m.group("kind").strip()) else ""
 
 
 def _two_of_a_kind(question: str, ctx: ToolContext) -> list[DocumentRef]:
@@ -243,17 +263,31 @@ def _two_of_a_kind(question: str, ctx: ToolContext) -> list[DocumentRef]:
     time?"): when the library holds exactly two whose titles name that kind, one reference each; otherwise none
     (three endorsement deals are not "the two")."""
     m = _TWO_OF_A_KIND.search(question)
-    index = ctx.name_index() if m else None
-    if m is None or index is None:
+    return _kind_refs(m, ctx, 2, 2) if m else []
+
+
+def _which_of_a_kind(question: str, ctx: ToolContext) -> list[DocumentRef]:
+    """The contracts of one kind a question sets in order ("Which of our reseller agreements has the longest
+    notice period?"): every contract whose title names that kind, one reference each, when there are two to
+    ``MAX_OF_A_KIND``; none for a question that orders nothing ("Which of our reseller agreements are
+    exclusive?" lists)."""
+    m = _WHICH_OF_A_KIND.search(question)
+    return _kind_refs(m, ctx, 2, MAX_OF_A_KIND) if m and asks_an_order(question) else []
+
+
+def _kind_refs(m: re.Match, ctx: ToolContext, least: int, most: int) -> list[DocumentRef]:
+    """One reference per contract of the kind ``m`` names, when the library holds ``least`` to ``most``."""
+    index = ctx.name_index()
+    kind = _kind_named(m)
+    if index is None or not kind:
         return []
-    kind = m.group("a") or m.group("b")
     docs = index.of_kind(kind)
-    if len(docs) != 2:
+    if not least <= len(docs) <= most:
         return []
     refs = []
     for doc in docs:
         ctx.remember(doc)
-        parties = _two_full_names(index.names.get(doc.id, []))  # the answer tells the two apart by their parties
+        parties = _two_full_names(index.names.get(doc.id, []))  # the answer tells them apart by their parties
         refs.append(DocumentRef(mention=m.group(0), title=kind, explicit=False, document_ids=[doc.id],
                                 titles=[doc.title], parties=parties, party_names=parties, resolved_by="title"))
     return refs

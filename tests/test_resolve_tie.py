@@ -178,3 +178,71 @@ def test_two_contracts_named_by_their_kind_are_compared(stores, settings, endors
     plan, _, _ = resolve_documents(parse_question("Do the two alliance deals end at the same time?", load_spacy()),
                                    ctx)
     assert plan.intent != "compare" or len(plan.documents) < 2, plan
+
+
+def test_two_parties_of_one_contract_name_it_once(stores, settings, tenant):
+    # "Oxbow and Global Energy" are both parties to the alliance: one contract, answered once
+    ctx = ToolContext.from_stores(stores, tenant)
+    plan, _, _ = resolve_documents(parse_question("Which state's law do Oxbow and Global Energy fall under?",
+                                                  load_spacy()), ctx)
+    assert [r.titles for r in plan.documents] == [["Strategic Alliance Agreement"]], plan.documents
+    answer = answer_question(stores, settings, "Which state's law do Oxbow and Global Energy fall under?",
+                             tenant=tenant)
+    assert answer.text.count("governing law in") == 1, answer.text
+
+
+def _license(licensor: str, licensee: str, notice: str) -> str:
+    return f"""# Content License Agreement
+
+This Content License Agreement (the "Agreement") is made on 1 February 2021 between {licensor} ("Licensor") and
+{licensee} ("Licensee").
+
+## 1. License
+
+1.1 Licensor grants Licensee a license to stream the Licensed Content in the Territory.
+
+## 2. Term and Renewal
+
+2.1 This Agreement has an initial term of one (1) year and renews automatically for successive one (1) year terms
+unless either party gives written notice of non-renewal at least {notice} days before the end of the then-current
+term.
+"""
+
+
+@pytest.fixture(scope="module")
+def licenses(ingestor, stores, tmp_path_factory):
+    with contracts_tenant(ingestor, stores, tmp_path_factory.mktemp("licenses"),
+                          {"aurora-license.md": _license("Aurora Studios Ltd.", "Beacon Media Inc.", "thirty (30)"),
+                           "cobalt-license.md": _license("Cobalt Pictures LLC", "Delta Screens Inc.",
+                                                         "ninety (90)"),
+                           "ember-license.md": _license("Ember Films Ltd.", "Fjord Streaming AS", "sixty (60)"),
+                           "oxbow-alliance.md": ALLIANCE}) as t:
+        yield t
+
+
+def test_which_of_our_contracts_of_a_kind_compares_them_all(stores, settings, licenses):
+    # "which of our content licenses": every contract titled so, compared; the verdict of three is a superlative
+    ctx = ToolContext.from_stores(stores, licenses)
+    question = "Which of our content licenses has the longest notice period to stop renewal?"
+    plan, _, _ = resolve_documents(parse_question(question, load_spacy()), ctx)
+    assert plan.intent == "compare" and plan.comparison == "longer", plan
+    assert sorted(t for r in plan.documents for t in r.titles) == ["Content License Agreement"] * 3
+    answer = answer_question(stores, settings, question, tenant=licenses)
+    verdict = answer.text.split(" [")[0]
+    assert "longest period" in verdict and "Cobalt" in verdict, answer.text
+    # a question that orders nothing is a list of the library, not a comparison
+    plan, _, _ = resolve_documents(parse_question("Which of our content licenses renew automatically?",
+                                                  load_spacy()), ctx)
+    assert plan.intent != "compare", plan
+    # three content licenses are not "the two"
+    plan, _, _ = resolve_documents(parse_question("Are the two content licenses governed by the same law?",
+                                                  load_spacy()), ctx)
+    assert len(plan.documents) < 2, plan
+
+
+def test_a_kind_named_by_its_own_plural_names_the_two(stores, settings, endorsements):
+    # "the two endorsements": the kind is the plural noun itself, not a word before "deals"
+    ctx = ToolContext.from_stores(stores, endorsements)
+    plan, _, _ = resolve_documents(parse_question("Compare how long the two endorsements last.", load_spacy()), ctx)
+    assert plan.intent == "compare" and plan.attributes[:1] == ["expiration_date"], plan
+    assert sorted(t for r in plan.documents for t in r.titles) == ["Endorsement Agreement", "Endorsement Agreement"]

@@ -143,6 +143,13 @@ def state_verdict(d: ValueDrafter, have: list[tuple[DocumentRef, Evidence]]) -> 
     def lead(ev: Evidence) -> str:
         return "" if first is None else ("Yes: " if ev is first else "No: ")
 
+    many = len(have) > 2
+    most = {"earlier": "earliest", "later": "latest", "longer": "longest", "shorter": "shortest",
+            "larger": "largest", "smaller": "smallest"}
+
+    def order(word: str) -> str:  # of three or more, the longest; of two, the longer
+        return most.get(word, word) if many else word
+
     vals = []
     for _, ev in have:
         # a stored fact's value; else the value the quoted sentence states (a law read from "pursuant to the laws
@@ -154,21 +161,24 @@ def state_verdict(d: ValueDrafter, have: list[tuple[DocumentRef, Evidence]]) -> 
         dated = [(ev, day) for ev, day in maybe_dated if day]
         if len(dated) >= 2:
             pick = min(dated, key=lambda x: x[1]) if comp == "earlier" else max(dated, key=lambda x: x[1])
-            d.say(f"{lead(pick[0])}{name(pick[0])} is the {comp} one", [d.cite(pick[0])])
+            d.say(f"{lead(pick[0])}{name(pick[0])} is the {order(comp)} one", [d.cite(pick[0])])
     elif comp in ("longer", "shorter"):
         maybe_durs = [(ev, duration_days(t)) for ev, t in vals]
         durs = [(ev, days) for ev, days in maybe_durs if days is not None]
         if len(durs) >= 2 and len({days for _, days in durs}) > 1:
             by_days = max(durs, key=lambda x: x[1]) if comp == "longer" else min(durs, key=lambda x: x[1])
-            d.say(f"{lead(by_days[0])}{name(by_days[0])} has the {comp} period", [d.cite(by_days[0])])
+            d.say(f"{lead(by_days[0])}{name(by_days[0])} has the {order(comp)} period", [d.cite(by_days[0])])
         elif len(durs) >= 2:
-            d.say("Both periods are the same", [d.cite(ev) for ev, _ in durs])
+            whole = len(durs) == len(d.plan.documents)  # "both" only where every compared contract has one
+            said = ("Both periods are the same" if len(durs) == 2 else "All the periods are the same") if whole \
+                else "The periods found are the same"
+            d.say(said, [d.cite(ev) for ev, _ in durs])
     elif comp in ("larger", "smaller"):
         maybe_amounts = [(ev, parse_amount(t)) for ev, t in vals]
         amounts = [(ev, a) for ev, a in maybe_amounts if a]
         if len(amounts) >= 2 and len({a[1] for _, a in amounts if a[1]}) <= 1:
             by_amount = max(amounts, key=lambda x: x[1][0]) if comp == "larger" else min(amounts, key=lambda x: x[1][0])
-            d.say(f"{lead(by_amount[0])}{name(by_amount[0])} has the {comp} amount", [d.cite(by_amount[0])])
+            d.say(f"{lead(by_amount[0])}{name(by_amount[0])} has the {order(comp)} amount", [d.cite(by_amount[0])])
         elif len(amounts) >= 2:
             d.say("The amounts are in different currencies and are not compared", [], kind="framing")
     elif comp == "same" and d.plan.attribute:
