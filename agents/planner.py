@@ -155,7 +155,7 @@ def parse_question(question: str, nlp=None) -> Plan:
     primary = plan.attributes[0] if plan.attributes else None
     plan.qualifier = notice if primary == "notice_period" else (amount_qualifiers[0] if amount_qualifiers else None)
     plan.attribute = plan.attributes[0] if plan.attributes else None
-    plan.constraints = _constraints(q, low)
+    plan.constraints = _constraints(q, low, library=plan.intent in ("list", "count"))
     bounded = plan.constraints.min_num is not None or plan.constraints.max_num is not None
     if bounded and "amount" not in plan.attributes:
         plan.attributes.append("amount")
@@ -395,7 +395,9 @@ def asks_an_order(question: str) -> bool:
     return _comparison(question.lower()) in ("earlier", "later", "longer", "shorter", "larger", "smaller")
 
 
-def _constraints(q: str, low: str) -> Constraints:
+def _constraints(q: str, low: str, library: bool = False) -> Constraints:
+    """What a question bounds its answer by: a jurisdiction, a date range, a sum. ``library``: the question lists
+    or counts the library, so "signed in 2014" bounds the dates to that year."""
     c = Constraints()
     if re.search(r"\b(superseded|previous|earlier|old(er)?|prior) version|\ball versions\b|\bhistory\b", low):
         c.active_only = False
@@ -422,6 +424,14 @@ def _constraints(q: str, low: str) -> Constraints:
                 c.date_to = when
         except ValueError:
             pass
+    elif library:  # "signed in 2014", "dated in March 2014": that year or month, both ends in it
+        m = re.search(r"\b(?:in|during)\s+(?:(?P<mon>[A-Za-z]+)\s+(?:of\s+)?)?(?P<y>(?:19|20)\d{2})\b", q)
+        month = MONTHS.get((m.group("mon") or "").lower()) if m else None
+        if m and (month or not m.group("mon")):
+            year = int(m.group("y"))
+            first = dt.date(year, month or 1, 1)
+            after = dt.date(year + 1, 1, 1) if not month or month == 12 else dt.date(year, month + 1, 1)
+            c.date_from, c.date_to = first - dt.timedelta(days=1), after  # the bounds are exclusive
     m = re.search(r"\b(above|over|more than|greater than|exceeding|at least|below|under|less than|at most)\s+"
                   r"(?P<amt>(?:[^,;?]|,(?=\d{3}))+)", low)
     if m:

@@ -666,3 +666,15 @@ def test_everyday_words_for_term_notice_and_assignment(nlp, question, attribute,
     if clause_type:
         assert clause_type in plan.clause_types, plan
     assert "amount" not in plan.attributes, plan  # "how much warning" asks for no sum of money
+
+
+def test_a_year_named_in_a_library_question_bounds_the_dates(nlp):
+    # "signed in 2014" lists the contracts signed that year; a question about one contract is not bounded
+    plan = parse_question("Which of our deals were signed in 2014?", nlp)
+    assert plan.intent == "list" and plan.attributes == ["agreement_date"], plan
+    assert (plan.constraints.date_from, plan.constraints.date_to) == (dt.date(2013, 12, 31), dt.date(2015, 1, 1))
+    plan = parse_question("Which contracts expire in March 2020?", nlp)
+    assert plan.attributes == ["expiration_date"], plan
+    assert (plan.constraints.date_from, plan.constraints.date_to) == (dt.date(2020, 2, 29), dt.date(2020, 4, 1))
+    plan = parse_question("What was the fee under the Globex agreement in 2014?", nlp)
+    assert plan.constraints.date_from is None and plan.constraints.date_to is None, plan
