@@ -96,8 +96,8 @@ def resolve_documents(plan: Plan, ctx: ToolContext) -> tuple[Plan, list[TraceSte
                              and set(r.document_ids) == set(ref.document_ids)), None)
                 if same is None:
                     plan.documents.append(ref)
-                elif not same.party_names:  # "Women.com and eDiets": two parties of one contract name it once
-                    same.parties.append(name)
+                elif not same.party_names and _bare(name) not in {_bare(p) for p in same.parties}:
+                    same.parties.append(name)  # "Women.com and eDiets": two parties of one contract name it once
             trace.append(TraceStep(node="plan", tool="resolve_entity", arguments={"name": name},
                                    results=len(docs), ms=ms_since(started)))
     if not plan.documents and plan.intent != "count":  # "Which of the two ... deals" reads as a list of the library
@@ -238,13 +238,13 @@ def _named_in_question(question: str, ctx: ToolContext) -> DocumentRef | None:
 
 # "the two endorsement deals", "both our reseller agreements": two contracts named by their kind of deal
 _TWO_OF_A_KIND = re.compile(
-    r"\b(?:(?:the|our|my) (?:two|2)|both (?:of )?(?:the |our |my )?) ?(?P<kind>(?:[a-z][\w-]* ){0,2}?)"
-    r"(?P<head>[a-z][\w-]*?s)\b",
+    r"\b(?:(?:the|our|my) (?:two|2)|(?:both|either|neither) (?:of )?(?:the |our |my )?) ?"
+    r"(?P<kind>(?:[a-z][\w-]* ){0,2}?)(?P<head>deal|contract|agreement|[a-z][\w-]*?s)\b",
     re.IGNORECASE)
 _WHICH_OF_A_KIND = re.compile(
     r"\bwhich (?:one )?of (?:the|our|my|these|those) (?P<kind>(?:[a-z][\w-]* ){0,2}?)(?P<head>[a-z][\w-]*?s)\b",
     re.IGNORECASE)
-_DEAL_NOUNS = {"deals", "contracts", "agreements"}
+_DEAL_NOUNS = {"deals", "contracts", "agreements", "deal", "contract", "agreement"}  # "either endorsement deal"
 MAX_OF_A_KIND = 6  # more contracts of one kind than this are a library list, not a comparison
 
 
@@ -291,6 +291,11 @@ def _kind_refs(m: re.Match, ctx: ToolContext, least: int, most: int) -> list[Doc
         refs.append(DocumentRef(mention=m.group(0), title=kind, explicit=False, document_ids=[doc.id],
                                 titles=[doc.title], parties=parties, party_names=parties, resolved_by="title"))
     return refs
+
+
+def _bare(name: str) -> str:
+    """A name without its possessive, as a key: "Bruce Jenner's" and "Bruce Jenner" are one name."""
+    return alias_key(re.sub(r"['’]s?$", "", name.strip()))
 
 
 def _may_name_two(plan: Plan) -> bool:

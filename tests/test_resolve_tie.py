@@ -246,3 +246,14 @@ def test_a_kind_named_by_its_own_plural_names_the_two(stores, settings, endorsem
     plan, _, _ = resolve_documents(parse_question("Compare how long the two endorsements last.", load_spacy()), ctx)
     assert plan.intent == "compare" and plan.attributes[:1] == ["expiration_date"], plan
     assert sorted(t for r in plan.documents for t in r.titles) == ["Endorsement Agreement", "Endorsement Agreement"]
+
+
+def test_either_of_two_of_a_kind_asks_which_holds_the_clause(stores, settings, endorsements):
+    # "either endorsement deal": the library's two endorsements, compared; neither names the other kind
+    ctx = ToolContext.from_stores(stores, endorsements)
+    plan, _, _ = resolve_documents(parse_question("Does either endorsement deal have a governing law clause?",
+                                                  load_spacy()), ctx)
+    assert plan.intent == "compare", plan
+    assert sorted(t for r in plan.documents for t in r.titles) == ["Endorsement Agreement", "Endorsement Agreement"]
+    plan, _, _ = resolve_documents(parse_question("Can either party end the alliance early?", load_spacy()), ctx)
+    assert plan.intent != "compare", plan
