@@ -257,3 +257,40 @@ def test_either_of_two_of_a_kind_asks_which_holds_the_clause(stores, settings, e
     assert sorted(t for r in plan.documents for t in r.titles) == ["Endorsement Agreement", "Endorsement Agreement"]
     plan, _, _ = resolve_documents(parse_question("Can either party end the alliance early?", load_spacy()), ctx)
     assert plan.intent != "compare", plan
+
+
+def _sponsorship(sponsor: str, club: str, signed: str, years: str) -> str:
+    return f"""# Sponsorship Agreement
+
+This Sponsorship Agreement (the "Agreement") is made on {signed} between {sponsor} ("Sponsor") and {club} ("Club").
+
+## 1. Sponsorship
+
+1.1 Sponsor shall pay Club the fees in Schedule 1 for naming rights to the stadium.
+
+## 2. Term
+
+2.1 This Agreement shall continue for a period of {years} years from the date written above.
+"""
+
+
+@pytest.fixture(scope="module")
+def sponsorships(ingestor, stores, tmp_path_factory):
+    with contracts_tenant(ingestor, stores, tmp_path_factory.mktemp("sponsor"),
+                          {"quarry-sponsorship.md": _sponsorship("Quarry Brewing Ltd.", "Riverton Rovers FC",
+                                                                 "1 May 2010", "ten (10)"),
+                           "sable-sponsorship.md": _sponsorship("Sable Motors Inc.", "Westgate United FC",
+                                                                "1 May 2018", "three (3)")}) as t:
+        yield t
+
+
+def test_which_runs_longer_compares_the_terms_not_the_end_dates(stores, settings, sponsorships):
+    # ten years from 2010 end before three years from 2018: the deal that runs longer is the ten-year one
+    answer = answer_question(stores, settings, "Which sponsorship runs longer, Quarry's or Sable's?",
+                             tenant=sponsorships)
+    verdict = answer.text.split(" [")[0]
+    assert "longer term" in verdict and "Quarry" in verdict, answer.text
+    answer = answer_question(stores, settings, "Which sponsorship ends later, Quarry's or Sable's?",
+                             tenant=sponsorships)
+    verdict = answer.text.split(" [")[0]
+    assert "later one" in verdict and "Sable" in verdict, answer.text

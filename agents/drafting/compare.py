@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agents.drafting.quoting import join_names, with_article
+from agents.drafting.quoting import join_names, term_length_days, with_article
 from agents.drafting.registry import drafts
 from agents.drafting.values import ValueDrafter
 from agents.meaning import asks_one_side
@@ -129,10 +129,13 @@ def compared_name(d: ValueDrafter, ref: DocumentRef, e: Evidence) -> str:
 
 def state_verdict(d: ValueDrafter, have: list[tuple[DocumentRef, Evidence]]) -> None:
     comp = d.plan.comparison
+    refs = {id(ev): ref for ref, ev in have}
+    terms: list[tuple[Evidence, float]] = []  # each side's term length, where every end is worked out from one
     if comp in ("longer", "shorter") and d.plan.attribute in ATTRIBUTE_BY_NAME and \
             ATTRIBUTE_BY_NAME[d.plan.attribute].kind == "date":
-        comp = "later" if comp == "longer" else "earlier"  # "which deal lasts longer": the one that ends later
-    refs = {id(ev): ref for ref, ev in have}
+        terms = [(ev, days) for _, ev in have if (days := term_length_days(ev)) is not None]
+        if len(terms) < len(have):  # "which deal lasts longer", an end not worked out from a term: it ends later
+            terms, comp = [], ("later" if comp == "longer" else "earlier")
 
     def name(ev: Evidence) -> str:
         return compared_name(d, refs[id(ev)], ev)
@@ -150,6 +153,14 @@ def state_verdict(d: ValueDrafter, have: list[tuple[DocumentRef, Evidence]]) -> 
     def order(word: str) -> str:  # of three or more, the longest; of two, the longer
         return most.get(word, word) if many else word
 
+    if terms:  # "which has the longer initial term?": the terms' lengths, not their end dates
+        if len({days for _, days in terms}) == 1:  # "Does A run longer than B?" - no, as long
+            d.say(f"{'No: the' if first is not None else 'The'} terms are the same length",
+                  [d.cite(ev) for ev, _ in terms])
+        else:
+            ev, _ = max(terms, key=lambda t: t[1]) if comp == "longer" else min(terms, key=lambda t: t[1])
+            d.say(f"{lead(ev)}{name(ev)} has the {order(str(comp))} term", [d.cite(ev)])
+        return
     vals = []
     for _, ev in have:
         # a stored fact's value; else the value the quoted sentence states (a law read from "pursuant to the laws
@@ -190,3 +201,4 @@ def state_verdict(d: ValueDrafter, have: list[tuple[DocumentRef, Evidence]]) -> 
         norm = {alias_key(t) for _, t in vals}
         same = len(norm) == 1
         d.say("Yes, they are the same" if same else "No, they differ", [d.cite(ev) for ev, _ in vals])
+

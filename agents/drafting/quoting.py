@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from tools.text import find_loose, normalise_space, page_holding
 from veridict.domain import ATTRIBUTE_BY_NAME, PERIOD_NOUNS, content_words
-from veridict.domain.values import extract_figures, parse_amount, parse_date
+from veridict.domain.values import extract_figures, parse_amount, parse_date, periods_in
 from veridict.types import Citation, Evidence, Fact
 
 END_CUE = re.compile(r"\b(?:expir(?:e|es|ing|ation)|end(?:s|ing)?|until|through|terminat(?:e|es|ing))\s+(?:on\s+)?$",
@@ -32,6 +32,20 @@ def stated_end_date(quote: str) -> str | None:
         if fig.kind == "date" and END_CUE.search(quote[max(0, fig.start - 30):fig.start]):
             return fig.value
     return None
+
+
+def term_length_days(e: Evidence) -> float | None:
+    """How long the term runs, in days, where an end date was worked out from a quoted term ("shall continue
+    for a period of one (1) year"): the first period of the quote (the initial term comes before any renewal),
+    a month a twelfth of a year, so "12 months" is "one year"; None for an end date stated as a date or for a
+    quote without a period."""
+    if e.fact is None or e.fact.attribute not in ("expiration_date", "term") or stated_end_date(e.citation.quote):
+        return None
+    periods = periods_in(e.citation.quote)
+    if not periods:
+        return None
+    period = periods[0].value
+    return period.value * 365 / 12 if period.unit == "month" else period.days
 
 
 def term_words_stated(e: Evidence) -> bool:
