@@ -294,3 +294,11 @@ def test_which_runs_longer_compares_the_terms_not_the_end_dates(stores, settings
                              tenant=sponsorships)
     verdict = answer.text.split(" [")[0]
     assert "later one" in verdict and "Sable" in verdict, answer.text
+
+
+def test_a_list_bounded_by_a_law_no_contract_has_lists_nothing(stores, settings, tenant):
+    # New York and Texas law only: a passage about another law is no contract "governed by Chinese law"
+    answer = answer_question(stores, settings, "Which of our contracts are governed by Chinese law?", tenant=tenant)
+    assert "match" not in answer.text and "Texas" not in answer.text and "New York" not in answer.text, answer.text
+    answer = answer_question(stores, settings, "Which of our contracts are governed by Texas law?", tenant=tenant)
+    assert "Joint Supply Agreement" in answer.text and "Strategic Alliance" not in answer.text, answer.text

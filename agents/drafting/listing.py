@@ -9,6 +9,7 @@ from agents.critic import STRONG
 from agents.drafting.registry import drafts
 from agents.drafting.values import ValueDrafter
 from veridict.domain import clause_label
+from veridict.domain.values import find_jurisdictions, jurisdiction_country
 from veridict.types import Evidence
 
 
@@ -42,7 +43,8 @@ def draft_list(d: ValueDrafter) -> None:
                     by_doc[d.document_of(e)], quotes[e.id] = e, d.span_of(e)
     if not by_doc:
         for e in d.texts_for(None):
-            by_doc.setdefault(d.document_of(e), e)
+            if _states_the_bound(d, e):
+                by_doc.setdefault(d.document_of(e), e)
     if not by_doc:
         return
     n = len(by_doc)
@@ -58,3 +60,19 @@ def draft_list(d: ValueDrafter) -> None:
         detail = d.value_text(e) if stated else f'"{quote[:160]}"'
         i = d.cite(e) if e.fact else d.cite(e, quote[:160])
         d.say(f"- {d.title(e)}: {detail} ({d.cited_where(i)})", [i])
+
+
+def _states_the_bound(d: ValueDrafter, e: Evidence) -> bool:
+    """A passage that stands in for a missing fact in a bounded list states what the list is bounded by: "governed
+    by Chinese law" lists no contract whose passage names Colorado. A date bound no passage can show (its date is
+    not a stored fact), so a list bounded by dates takes facts only."""
+    c = d.plan.constraints
+    if c.date_from or c.date_to:
+        return False
+    if not c.value_text:
+        return True
+    text = e.text
+    if c.jurisdiction and any(c.jurisdiction in (j.value, jurisdiction_country(j.value))
+                              for j in find_jurisdictions(text)):
+        return True
+    return c.value_text.lower() in text.lower()
