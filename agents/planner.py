@@ -374,7 +374,8 @@ _ENDS = r"(?:ends?|ended|expires?|expired|runs? out|ran out|lapses?|lapsed|termi
 def _comparison(low: str) -> Comparison | None:
     low = _FIRST_IN_A_NAME.sub(" ", low)
     for word, comp in (("older", "earlier"), ("oldest", "earlier"), ("earliest", "earlier"), ("sooner", "earlier"),
-                       ("newer", "later"), ("newest", "later"), ("latest", "later"), ("more recent", "later"),
+                       ("newer", "later"), ("newest", "later"), ("latest", "later"), ("(?:more|most) recent", "later"),
+                       (f"(?:{_CAME}|{_ENDS}) last", "later"),
                        ("earlier", "earlier"), ("first", "earlier"), ("before or after", "earlier"),
                        ("after or before", "earlier"), (f"{_CAME} before", "earlier"), (f"{_CAME} after", "later"),
                        (f"{_ENDS} before", "earlier"), (f"{_ENDS} after", "later"),

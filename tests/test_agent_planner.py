@@ -8,7 +8,7 @@ import json
 import pytest
 
 from agents.plan_hint import merge_hint, parse_hint
-from agents.planner import load_spacy, parse_question
+from agents.planner import asks_an_order, load_spacy, parse_question
 from veridict.domain.clause_types import CLAUSE_TYPES
 
 
@@ -678,3 +678,19 @@ def test_a_year_named_in_a_library_question_bounds_the_dates(nlp):
     assert (plan.constraints.date_from, plan.constraints.date_to) == (dt.date(2020, 2, 29), dt.date(2020, 4, 1))
     plan = parse_question("What was the fee under the Globex agreement in 2014?", nlp)
     assert plan.constraints.date_from is None and plan.constraints.date_to is None, plan
+
+
+@pytest.mark.parametrize(("question", "order"), [
+    ("Which of our distributor agreements was signed most recently?", True),
+    ("Which of our content licenses ends last?", True),
+    ("Which of our content licenses renew automatically?", False),
+])
+def test_most_recent_and_last_are_orders(nlp, question, order):
+    assert asks_an_order(question) is order
+
+
+def test_telling_them_before_the_deal_renews_asks_for_the_notice(nlp):
+    plan = parse_question("How long do we have to tell Globex before the distributor deal renews?", nlp)
+    assert plan.attributes[:1] == ["notice_period"] and plan.qualifier == "non_renewal", plan
+    plan = parse_question("Tell me the renewal terms in the Globex co-branding deal.", nlp)
+    assert plan.attributes[:1] == ["renewal_term"], plan

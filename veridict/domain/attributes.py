@@ -93,7 +93,9 @@ ATTRIBUTES: tuple[Attribute, ...] = (
          r"\b(cure|remedy|fix) (a |the |any |such )?(breach|default|failure)", r"\bcure period",
          rf"\b({ADVANCE_NOTICE})\b.*\b({_RENEWS})", rf"\b({_RENEWS})\b.*\b({ADVANCE_NOTICE})\b",
          rf"\b(warn\w*|notif\w*|heads?[- ]up)\b.*\b({_RENEWS})", rf"\b({_RENEWS})\b.*\b(warn\w*|notif\w*|heads?[- ]up)",
-         r"\b(more|less|longer|shorter) (advance )?notice\b"),
+         r"\b(more|less|longer|shorter) (advance )?notice\b",
+         # "how long do we have to tell them before the deal renews?"
+         rf"\b(tell|inform|let \w+ know)\b[^?]*\bbefore\b[^?]*\b({_RENEWS})"),
         ("notice", "written notice", "days prior", "non-renewal", "terminate renewal"),
         ("notice",),
         ("notice_period", "renewal_term", "termination"),
