@@ -427,11 +427,11 @@ def _constraints(q: str, low: str, library: bool = False) -> Constraints:
             pass
     elif library:  # "signed in 2014", "dated in March 2014": that year or month, both ends in it
         m = re.search(r"\b(?:in|during)\s+(?:(?P<mon>[A-Za-z]+)\s+(?:of\s+)?)?(?P<y>(?:19|20)\d{2})\b", q)
-        month = MONTHS.get((m.group("mon") or "").lower()) if m else None
-        if m and (month or not m.group("mon")):
+        named = MONTHS.get((m.group("mon") or "").lower()) if m else None
+        if m and (named or not m.group("mon")):
             year = int(m.group("y"))
-            first = dt.date(year, month or 1, 1)
-            after = dt.date(year + 1, 1, 1) if not month or month == 12 else dt.date(year, month + 1, 1)
+            first = dt.date(year, named or 1, 1)
+            after = dt.date(year + 1, 1, 1) if not named or named == 12 else dt.date(year, named + 1, 1)
             c.date_from, c.date_to = first - dt.timedelta(days=1), after  # the bounds are exclusive
     m = re.search(r"\b(above|over|more than|greater than|exceeding|at least|below|under|less than|at most)\s+"
                   r"(?P<amt>(?:[^,;?]|,(?=\d{3}))+)", low)
