@@ -186,8 +186,14 @@ def value_matches(plan: Plan, fact) -> bool:
     if c.jurisdiction and fact.attribute in JURISDICTION_FACTS:
         got = canonical_jurisdiction(fact.value_text)
         if got is not None:
-            return c.jurisdiction in (got, jurisdiction_country(got))
+            return in_asked_jurisdiction(plan, got)
     return (c.value_text or "").lower() in (fact.value_text + " " + fact.quote).lower()
+
+
+def in_asked_jurisdiction(plan: Plan, canonical: str) -> bool:
+    """Whether a canonical jurisdiction is the one the question bounds the answer by, or lies in it (a state in
+    its country: "United States" takes New York)."""
+    return plan.constraints.jurisdiction in (canonical, jurisdiction_country(canonical))
 
 
 def about_a_clause(plan: Plan) -> bool:

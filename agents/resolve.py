@@ -255,7 +255,7 @@ def _kind_named(m: re.Match) -> str:
     words = m.group("kind").split()
     if head not in _DEAL_NOUNS:
         words.append(head[:-1])
-    return " ".join(words) if words and (head not in _DEAL_NOUNS or m.group("kind").strip()) else ""
+    return " ".join(words)  # empty for "the two deals": no kind
 
 
 def _two_of_a_kind(question: str, ctx: ToolContext) -> list[DocumentRef]:

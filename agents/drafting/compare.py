@@ -201,4 +201,3 @@ def state_verdict(d: ValueDrafter, have: list[tuple[DocumentRef, Evidence]]) -> 
         norm = {alias_key(t) for _, t in vals}
         same = len(norm) == 1
         d.say("Yes, they are the same" if same else "No, they differ", [d.cite(ev) for ev, _ in vals])
-

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections import OrderedDict
 
 from agents.clause_check import QuoteCheck
-from agents.critic import STRONG
+from agents.critic import STRONG, in_asked_jurisdiction
 from agents.drafting.registry import drafts
 from agents.drafting.values import ValueDrafter
 from veridict.domain import clause_label
-from veridict.domain.values import find_jurisdictions, jurisdiction_country
+from veridict.domain.values import find_jurisdictions
 from veridict.types import Evidence
 
 
@@ -72,7 +72,6 @@ def _states_the_bound(d: ValueDrafter, e: Evidence) -> bool:
     if not c.value_text:
         return True
     text = e.text
-    if c.jurisdiction and any(c.jurisdiction in (j.value, jurisdiction_country(j.value))
-                              for j in find_jurisdictions(text)):
+    if c.jurisdiction and any(in_asked_jurisdiction(d.plan, j.value) for j in find_jurisdictions(text)):
         return True
     return c.value_text.lower() in text.lower()
