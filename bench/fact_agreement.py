@@ -38,6 +38,9 @@ facts with qualifier "non_renewal" count.
   equal ignoring spaces, a string similarity >= 0.9 for typos in the hand-typed answers, or
   one's tokens start the other's) and every predicted party matches a gold one.
   The table also shows party recall alone.
+  expiration_date stated as an event ("until completion of the Research Program", value
+  without a date) is no prediction: it agrees with a gold answer that gives no date and
+  not with "perpetual" (CUAD labels such terms both ways, more often with no answer).
 - Gold has no value (no clause, or a clause with no normalisable answer, or a redacted
   "[]" answer): agree iff there is no prediction.
 
@@ -260,7 +263,10 @@ def prediction(field: str, facts: list[Fact]) -> Fact | list[Fact] | None:
         return [f for f in facts if f.attribute == "party" and f.confidence >= t]
     if field == "notice_period":
         return top_fact(facts, "notice_period", qualifier="non_renewal", min_confidence=t)
-    return top_fact(facts, field, min_confidence=t)
+    top = top_fact(facts, field, min_confidence=t)
+    if field == "expiration_date" and top is not None and top.value_date is None and top.value_text != "perpetual":
+        return None  # "until completion of the Research Program": an end stated as an event gives no date
+    return top
 
 
 def days_equal(a: float, b: float) -> bool:

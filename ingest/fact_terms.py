@@ -104,6 +104,48 @@ _INCLUDING_ASIDE = re.compile(r",\s*(?:including|together with)\b[^,;]*,", re.I)
 RENEWAL_REACH = 250
 
 
+# where a term without a date says how long it lasts: "until ...", "through the completion of ...", "so long as ..."
+_END_WORD = re.compile(r"\b(?:until|through|ending on|ends? on|expires? (?:on|upon)|so long as|as long as)\s+", re.I)
+# after that word, the end is a party's act, not an event: "until terminated", "until either party gives notice",
+# "until such time as one of the parties terminates", "until revoked by any party"
+_ENDED_BY_A_PARTY = re.compile(
+    ws(r"(?:and unless\s+)?(?:(?:it|this agreement|the agreement) is\s+)?(?:(?:sooner|earlier)\s+)?(?:terminated|"
+       r"revoked|cancell?ed)\b|(?:either|one|a|any|the|both|each) (?:of the )?part(?:y|ies)\b|"
+       r"such time as\b[^;]{0,60}\bterminat|(?:it|this agreement) is terminated\b"),
+    re.I,
+)
+_EVENT_STOP = re.compile(r"\s*(?:[;(]|,\s*(?:unless|subject|provided|except|whichever|or\b)|\bunless\b|\bprovided\b|"
+                         r"\.(?:\s|$)|\s+\d+\.\d|\s+as (?:that term is |such term is )?defined\b)", re.I)
+
+
+_NO_END_WORDS = re.compile(r"perpetu|indefinite|evergreen|no (?:fixed )?(?:term|expiration|end date)|"
+                           r"not (?:be terminable|expire)", re.I)
+
+
+def end_event(sentence: str, start: int = 0) -> str | None:
+    """The event a term lasts until, when the clause gives no date and no party ends it: "until completion of
+    the Research Program" -> that phrase; "until terminated by either party" -> None (open-ended, perpetual).
+    An agreement that lasts until an event has no expiration date; calling it perpetual would be wrong."""
+    m = _END_WORD.search(sentence, start)
+    if m is None or m.start() - start > 160:
+        return None
+    rest = sentence[m.end():]
+    if _ENDED_BY_A_PARTY.match(rest):
+        return None
+    stop = _EVENT_STOP.search(rest)
+    event = rest[: stop.start() if stop else len(rest)].strip()
+    words = event.split()
+    if len(words) < 2:
+        return None
+    if len(words) > 16:
+        event = " ".join(words[:16]) + " …"
+    return f"{m.group(0).strip().lower()} {normalise_event(event)}"
+
+
+def normalise_event(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip().rstrip(",")
+
+
 def _perpetual_is_term(sentence: str, p: re.Match[str]) -> bool:
     """'This Agreement shall continue until terminated' - not 'no assignment shall be effective
     until such time as ...' nor 'held to be indefinite'."""
@@ -613,13 +655,14 @@ def term_and_expiry(
                 and _perpetual_is_term(sentence, p)
                 and not _is_renewal_context(sentence[max(0, p.start() - 60) : p.start()])
             ):
+                event = None if _NO_END_WORDS.search(p.group(0)) else end_event(sentence, p.start())
                 out.append(
                     doc.fact(
                         "expiration_date",
-                        "perpetual",
+                        event or "perpetual",
                         lo + p.start(),
                         lo + p.end(),
-                        "expiration_perpetual",
+                        "expiration_event" if event else "expiration_perpetual",
                         # the agreement itself named as what lasts outranks a term computed from another
                         # sentence's length ("records shall be kept for seven (7) years")
                         (0.7 if this_agreement else 0.6) + weight,
@@ -1053,6 +1096,7 @@ def read_term_sentence(
                         "expiration_term_model", confidence, value_date=exp)
     open_ended = _OPEN_ENDED.search(sentence)
     if open_ended and not durations:
-        return doc.fact("expiration_date", "perpetual", lo + open_ended.start(), lo + open_ended.end(),
+        event = None if _NO_END_WORDS.search(open_ended.group(0)) else end_event(sentence, open_ended.start())
+        return doc.fact("expiration_date", event or "perpetual", lo + open_ended.start(), lo + open_ended.end(),
                         "expiration_term_model", confidence)
     return None

@@ -95,6 +95,21 @@ def test_perpetual_is_not_stated_from_a_quote_that_does_not_say_so():
     assert "perpetual" not in answer.text.lower()
 
 
+def test_an_agreement_that_lasts_until_an_event_is_said_to_have_no_fixed_end_not_to_be_perpetual():
+    question = "When does the Distributor Agreement expire?"
+    clause = ("Unless earlier terminated in accordance with Section 4.2, this Agreement will be in effect from the "
+              "Effective Date until completion of the Research Program.")
+    _, answer = draft_for(question, fact("fact:6", "expiration_date", "until completion of the Research Program",
+                                         clause))
+    text = answer.text.lower()
+    assert not answer.refused and "perpetual" not in text
+    assert "no fixed expiration date" in text and "until completion of the research program" in text
+    # the event must be in the quote: a fact whose quote says something else is not stated this way
+    _, answer = draft_for(question, fact("fact:7", "expiration_date", "until completion of the Research Program",
+                                         "No term or provision of this Agreement will be deemed waived."))
+    assert "research program" not in answer.text.lower()
+
+
 def _passage(i: str, text: str) -> Evidence:
     c = Citation(document_id="d1", document_title="Content License Agreement", version=1, page=5, quote=text,
                  store="lexical")

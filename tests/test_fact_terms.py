@@ -235,12 +235,13 @@ def test_term_from_its_own_execution_is_dated():
         # a start stated "upon" a date in the term sentence
         ("The term of this Agreement shall commence upon April 1, 2017 and shall continue for a period of six (6) "
          "months, unless earlier terminated.", "2017-09-30"),
-        # a term that ends on an event, not on a date: no fixed expiration
+        # a term that ends on an event, not on a date: no fixed expiration, and not perpetual either
         ("7.1 Subject to early termination pursuant to Section 7.2, this Agreement shall become effective as of "
          "the Effective Date and shall continue until the expiration or earlier termination of the Supply "
-         "Agreement.", "perpetual"),
+         "Agreement.", "until the expiration or earlier termination of the Supply Agreement"),
         ("Unless otherwise provided herein, this Agreement will commence on the Effective Date and continue "
-         "through the completion or termination of Developer's services.", "perpetual"),
+         "through the completion or termination of Developer's services.",
+         "through the completion or termination of Developer's services"),
         # the end of its own (renewal) term is not an event of another agreement
         ("This Agreement shall commence on the Effective Date and continue until the expiration of the last "
          "Renewal Term.", None),

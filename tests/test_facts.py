@@ -271,12 +271,15 @@ def test_an_agreement_that_becomes_effective_and_lasts_until_a_royalty_term_ends
         "terminated pursuant to this ARTICLE 13, shall remain in effect on a Product-by-Product basis until the "
         'expiration of the Royalty Term applicable to such Product (the "Term").'
     )
-    assert top(facts, "expiration_date") == "perpetual"
+    assert top(facts, "expiration_date") == "until the expiration of the Royalty Term applicable to such Product"
 
 
 @pytest.mark.parametrize(("sentence", "expected"), [
     ("Unless terminated earlier pursuant to Section 9.2, the term of this Agreement shall continue in effect until "
-     "Alpha ceases development and commercialization of the Product.", "perpetual"),
+     "Alpha ceases development and commercialization of the Product.",
+     "until Alpha ceases development and commercialization of the Product"),
+    ("This Agreement shall remain in full force and effect until revoked by any party hereto in a signed writing.",
+     "perpetual"),  # ended by a party, whenever it chooses: open-ended
     ("The term of this Agreement shall begin on the Effective Date and shall remain in effect until the later of "
      "(a) July 31, 2021 and (b) the date on which Beta has purchased all of the Products.", None),
     ("This Agreement shall create a continuing security interest in the Collateral which shall remain in effect "

@@ -34,6 +34,20 @@ def stated_end_date(quote: str) -> str | None:
     return None
 
 
+END_EVENT = re.compile(r"(?:until|through|ending on|ends? on|expires? (?:on|upon)|so long as|as long as)\s", re.I)
+
+
+def end_event(e: Evidence) -> str | None:
+    """The event an agreement lasts until ("until completion of the Research Program"), when its expiration fact
+    is stated that way and its quote says so; None for a date or "perpetual"."""
+    f = e.fact
+    if f is None or f.attribute != "expiration_date" or f.value_date is not None or not END_EVENT.match(f.value_text):
+        return None
+    words = [w for w in content_words(f.value_text) if len(w) >= 5 and w != "until"]
+    low = e.citation.quote.lower()
+    return f.value_text if words and all(w[:5] in low for w in words[:3]) else None
+
+
 def term_length_days(e: Evidence) -> float | None:
     """How long the term runs, in days, where an end date was worked out from a quoted term ("shall continue
     for a period of one (1) year"): the first period of the quote (the initial term comes before any renewal),

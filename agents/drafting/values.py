@@ -12,6 +12,7 @@ from agents.critic import names_asked_thing
 from agents.drafting.builder import DraftBuilder
 from agents.drafting.quoting import (
     comparable_figure,
+    end_event,
     fact_of,
     has_value_shape,
     join_names,
@@ -85,6 +86,13 @@ class ValueDrafter(DraftBuilder):
                     self.say(f'The {label}{doc} is {end} ({self.where(e.citation)}: "{short_quote(e.citation.quote)}")',
                              [self.cite(e)])
                     return e
+            event = end_event(facts[0]) if facts else None
+            if event is not None:  # "until completion of the Research Program": an end, but not a date
+                e = facts[0]
+                doc = f"{self.title(e, version=True)} has" if many_docs or self.plan.documents else "The contract sets"
+                self.say(f"{doc} no fixed expiration date: it runs {event} ({self.where(e.citation)}: "
+                         f'"{short_quote(e.citation.quote)}")', [self.cite(e)])
+                return e
         if facts and attribute == "expiration_date" and fact_of(facts[0]).attribute == "term":
             if self.state_expiry_from_term(facts[0]):
                 return facts[0]
