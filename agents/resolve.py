@@ -105,7 +105,7 @@ def resolve_documents(plan: Plan, ctx: ToolContext) -> tuple[Plan, list[TraceSte
         kind_refs = _two_of_a_kind(plan.question, ctx) or _which_of_a_kind(plan.question, ctx)
         if kind_refs:
             plan.documents = kind_refs
-            if plan.intent != "compare":
+            if plan.intent != "compare" and not kind_refs[0].ambiguous:
                 plan = as_comparison(plan)
             trace.append(TraceStep(node="plan", tool="resolve_names", arguments={"question": plan.question[:200]},
                                    results=len(kind_refs), ms=ms_since(started), note="two of a kind"))
@@ -263,7 +263,7 @@ def _two_of_a_kind(question: str, ctx: ToolContext) -> list[DocumentRef]:
     time?"): when the library holds exactly two whose titles name that kind, one reference each; otherwise none
     (three endorsement deals are not "the two")."""
     m = _TWO_OF_A_KIND.search(question)
-    return _kind_refs(m, ctx, 2, 2) if m else []
+    return _kind_refs(m, ctx, 2, 2, ask_beyond=MAX_OF_A_KIND) if m else []
 
 
 def _which_of_a_kind(question: str, ctx: ToolContext) -> list[DocumentRef]:
@@ -275,13 +275,20 @@ def _which_of_a_kind(question: str, ctx: ToolContext) -> list[DocumentRef]:
     return _kind_refs(m, ctx, 2, MAX_OF_A_KIND) if m and asks_an_order(question) else []
 
 
-def _kind_refs(m: re.Match, ctx: ToolContext, least: int, most: int) -> list[DocumentRef]:
-    """One reference per contract of the kind ``m`` names, when the library holds ``least`` to ``most``."""
+def _kind_refs(m: re.Match, ctx: ToolContext, least: int, most: int, ask_beyond: int = 0) -> list[DocumentRef]:
+    """One reference per contract of the kind ``m`` names, when the library holds ``least`` to ``most``. With
+    more than ``most`` and no more than ``ask_beyond``, one ambiguous reference to all of them, so the answer asks
+    which were meant ("the two outsourcing deals" where the library holds three) instead of guessing."""
     index = ctx.name_index()
     kind = _kind_named(m)
     if index is None or not kind:
         return []
     docs = index.of_kind(kind)
+    if most < len(docs) <= ask_beyond:
+        for doc in docs:
+            ctx.remember(doc)
+        return [DocumentRef(mention=m.group(0), title=kind, explicit=True, ambiguous=True,
+                            document_ids=[d.id for d in docs], titles=[d.title for d in docs], resolved_by="title")]
     if not least <= len(docs) <= most:
         return []
     refs = []
