@@ -122,6 +122,12 @@ _NO_END_WORDS = re.compile(r"perpetu|indefinite|evergreen|no (?:fixed )?(?:term|
                            r"not (?:be terminable|expire)", re.I)
 
 
+def _after_an_end_event(head: str) -> bool:
+    """``head`` (a sentence up to a period it names) already says the agreement lasts until an event."""
+    p = _PERPETUAL.search(head)
+    return bool(p and not _NO_END_WORDS.search(p.group(0)) and end_event(head, p.start()) is not None)
+
+
 def end_event(sentence: str, start: int = 0) -> str | None:
     """The event a term lasts until, when the clause gives no date and no party ends it: "until completion of
     the Research Program" -> that phrase; "until terminated by either party" -> None (open-ended, perpetual).
@@ -129,6 +135,8 @@ def end_event(sentence: str, start: int = 0) -> str | None:
     m = _END_WORD.search(sentence, start)
     if m is None or m.start() - start > 160:
         return None
+    if re.search(r"\b(?:extend\w*|extension|renew\w*)\b[^.;]{0,40}$", sentence[max(0, m.start() - 60):m.start()], re.I):
+        return None  # "the Term shall be extended until ...": an extension, not the term's end
     rest = sentence[m.end():]
     if _ENDED_BY_A_PARTY.match(rest):
         return None
@@ -139,7 +147,10 @@ def end_event(sentence: str, start: int = 0) -> str | None:
         return None
     if len(words) > 16:
         event = " ".join(words[:16]) + " …"
-    return f"{m.group(0).strip().lower()} {normalise_event(event)}"
+    word = m.group(0).strip().lower()
+    if word.startswith(("end", "expire")):
+        word = "until"  # "ending on the expiration of ..." reads "runs until the expiration of ..."
+    return f"{word} {normalise_event(event)}"
 
 
 def normalise_event(text: str) -> str:
@@ -558,6 +569,10 @@ def term_and_expiry(
             for dm in find_durations(sentence):
                 before = sentence[max(0, dm.start - 90) : dm.start]
                 after = sentence[dm.end : dm.end + 120]
+                if _after_an_end_event(sentence[: dm.start]):
+                    # "until the expiration of the last to expire of the Patents and ... enforceable for six
+                    # years after expiration": a period inside the event the term lasts until, not the term
+                    break
                 if dm.value.business or dm.value.unit not in ("year", "month", "week"):
                     # "continue for twelve (12) weeks"; a number of days is most often a period inside the contract
                     # (a trial, a cure, a payment), and as a term it cost more than it gained on CUAD's train half
@@ -1078,7 +1093,9 @@ def read_term_sentence(
         exp = add_duration(day, Duration(float(n), "year"))
         return doc.fact("expiration_date", exp.isoformat(), lo + a.start(), lo + a.end(),
                         "expiration_term_model", confidence, value_date=exp)
-    durations = find_durations(sentence)
+    # a period named inside the event the term lasts until ("until the last Patent expires ... six years") is
+    # not the term
+    durations = [dm for dm in find_durations(sentence) if not _after_an_end_event(sentence[: dm.start])]
     for dm in durations:
         dur = dm.value
         before = sentence[max(0, dm.start - 90) : dm.start]
@@ -1095,6 +1112,8 @@ def read_term_sentence(
         return doc.fact("expiration_date", exp.isoformat(), lo + dm.start, lo + dm.end,
                         "expiration_term_model", confidence, value_date=exp)
     open_ended = _OPEN_ENDED.search(sentence)
+    if open_ended and re.search(r"\bextended\b", sentence[max(0, open_ended.start() - 60):open_ended.start()], re.I):
+        return None  # "the Term shall be extended until ...": what an extension lasts, not the term
     if open_ended and not durations:
         event = None if _NO_END_WORDS.search(open_ended.group(0)) else end_event(sentence, open_ended.start())
         return doc.fact("expiration_date", event or "perpetual", lo + open_ended.start(), lo + open_ended.end(),

@@ -27,7 +27,7 @@ from agents.drafting.quoting import stated_end_date
 from agents.planner import parse_question
 from agents.provenance import build_answer
 from tools.base import HitMeta
-from veridict.evaluation.scoring import unsupported_claims
+from veridict.evaluation.scoring import is_refusal, unsupported_claims
 from veridict.types import Citation, Evidence, Fact
 
 
@@ -103,7 +103,8 @@ def test_an_agreement_that_lasts_until_an_event_is_said_to_have_no_fixed_end_not
                                          clause))
     text = answer.text.lower()
     assert not answer.refused and "perpetual" not in text
-    assert "no fixed expiration date" in text and "until completion of the research program" in text
+    assert "no fixed end date" in text and "runs until completion of the research program" in text
+    assert not is_refusal(answer)  # it answers: the end is an event
     # the event must be in the quote: a fact whose quote says something else is not stated this way
     _, answer = draft_for(question, fact("fact:7", "expiration_date", "until completion of the Research Program",
                                          "No term or provision of this Agreement will be deemed waived."))

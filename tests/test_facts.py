@@ -280,6 +280,12 @@ def test_an_agreement_that_becomes_effective_and_lasts_until_a_royalty_term_ends
      "until Alpha ceases development and commercialization of the Product"),
     ("This Agreement shall remain in full force and effect until revoked by any party hereto in a signed writing.",
      "perpetual"),  # ended by a party, whenever it chooses: open-ended
+    ("Unless earlier terminated, this IP Agreement and the licenses granted herein will continue in effect from the "
+     "Effective Date until the expiration of the last to expire of the Patents and any additional period of time "
+     "thereafter that any of the Patents remain enforceable, such as the six years preceding a suit.", "no date"),
+    ("This Agreement will be effective beginning on the Effective Date and ending on the expiration and/or "
+     "termination of all Service Option Attachments.",
+     "until the expiration and/or termination of all Service Option Attachments"),
     ("The term of this Agreement shall begin on the Effective Date and shall remain in effect until the later of "
      "(a) July 31, 2021 and (b) the date on which Beta has purchased all of the Products.", None),
     ("This Agreement shall create a continuing security interest in the Collateral which shall remain in effect "
@@ -290,6 +296,9 @@ def test_a_term_that_lasts_until_an_event_has_no_fixed_end(sentence, expected):
                         'Beta Inc. ("Beta").\n\n9.1 Term. ' + sentence)
     if expected is None:
         assert top(facts, "expiration_date") != "perpetual"
+    elif expected == "no date":  # a period inside the event is not the term
+        fact = top_fact(facts, "expiration_date", min_confidence=ASSERT_THRESHOLD)
+        assert fact is None or fact.value_date is None, fact
     else:
         assert top(facts, "expiration_date") == expected
 

@@ -68,6 +68,8 @@ def term_words_stated(e: Evidence) -> bool:
     f = fact_of(e)
     if f.attribute not in TERM_WORDS or extract_figures(f.value_text, structural=True):
         return True
+    if f.attribute == "expiration_date" and END_EVENT.match(f.value_text):
+        return end_event(e) is not None  # "until completion of the Research Program", said by its quote
     low = e.citation.quote.lower()
     if re.search(r"perpetu|indefinite", f.value_text, re.I):
         # what survives termination is not the term of the agreement

@@ -86,13 +86,8 @@ class ValueDrafter(DraftBuilder):
                     self.say(f'The {label}{doc} is {end} ({self.where(e.citation)}: "{short_quote(e.citation.quote)}")',
                              [self.cite(e)])
                     return e
-            event = end_event(facts[0]) if facts else None
-            if event is not None:  # "until completion of the Research Program": an end, but not a date
-                e = facts[0]
-                doc = f"{self.title(e, version=True)} has" if many_docs or self.plan.documents else "The contract sets"
-                self.say(f"{doc} no fixed expiration date: it runs {event} ({self.where(e.citation)}: "
-                         f'"{short_quote(e.citation.quote)}")', [self.cite(e)])
-                return e
+            if facts and self.state_end_event(facts[0], many_docs):
+                return facts[0]
         if facts and attribute == "expiration_date" and fact_of(facts[0]).attribute == "term":
             if self.state_expiry_from_term(facts[0]):
                 return facts[0]
@@ -112,6 +107,8 @@ class ValueDrafter(DraftBuilder):
                     return e
         defining = self.defining_clause(facts[0], stated[0]) if stated and readings[0] is None else None
         facts = stated
+        if facts and attribute == "expiration_date" and self.state_end_event(facts[0], many_docs):
+            return facts[0]
         if facts:
             best = facts[0]
             n = self.cite(best)
@@ -326,6 +323,17 @@ class ValueDrafter(DraftBuilder):
                 or top.citation.char_start == shown.citation.char_start:
             return None
         return top
+
+    def state_end_event(self, e: Evidence, many_docs: bool) -> bool:
+        """An agreement that lasts until an event ("until completion of the Research Program"): the event, quoted,
+        and that it gives no fixed end date."""
+        event = end_event(e)
+        if event is None:
+            return False
+        doc = self.title(e, version=True) if many_docs or self.plan.documents else "The contract"
+        self.say(f'{doc} runs {event} ({self.where(e.citation)}: "{short_quote(e.citation.quote)}"). '
+                 "That is an event, not a date: the agreement has no fixed end date", [self.cite(e)])
+        return True
 
     def state_term_only(self, e: Evidence, label: str, many_docs: bool) -> bool:
         """The term is quoted but no quoted start date gives the end: state the term, invent no date."""
