@@ -20,7 +20,7 @@ from agents.plan import DocumentRef, Plan
 from agents.planner import as_comparison, asks_an_order, offers_a_choice
 from stores.errors import StoreError
 from tools.base import ToolContext, ms_since, one_line, status_of
-from tools.document_index import name_words, question_vocabulary
+from tools.document_index import name_words, proper_words, question_vocabulary
 from tools.text import squash
 from veridict.domain import content_words
 from veridict.domain.names import alias_key
@@ -226,14 +226,19 @@ def _named_in_question(question: str, ctx: ToolContext) -> DocumentRef | None:
         return None
     found = index.match(question, names_only=True)
     if not found or "party" not in found[0].fields:
-        return None
+        # a name that only the title holds ("the Miaoli resort outsourcing"): a capitalised word of the question
+        # among the best match's words, which must lead as clearly as a party's name
+        found = index.match(question)
+        names = proper_words(question)
+        if not found or not names or not any(k in names for k in found[0].matched):
+            return None
     best = found[0]
     if len(found) > 1 and found[1].score * CLEAR_LEAD > best.score:
         return None
     doc = index.documents[best.document_id]
     ctx.remember(doc)
     return DocumentRef(mention=" ".join(best.matched), explicit=False, document_ids=[doc.id], titles=[doc.title],
-                       resolved_by="names", by_party=True)
+                       resolved_by="names", by_party="party" in best.fields)
 
 
 # "the two endorsement deals", "both our reseller agreements": two contracts named by their kind of deal

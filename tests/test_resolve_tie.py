@@ -305,3 +305,31 @@ def test_a_list_bounded_by_a_law_no_contract_has_lists_nothing(stores, settings,
     assert "match" not in answer.text and "Texas" not in answer.text and "New York" not in answer.text, answer.text
     answer = answer_question(stores, settings, "Which of our contracts are governed by Texas law?", tenant=tenant)
     assert "Joint Supply Agreement" in answer.text and "Strategic Alliance" not in answer.text, answer.text
+
+
+RESORT = """# Outsourcing Contract on Development of Zorvath Royal Resort Hotel
+
+This Outsourcing Contract (the "Contract") is made on 3 March 2015 between Alpha Builders Ltd. ("Party A") and Beta
+Hotels Inc. ("Party B").
+
+## 1. Works
+
+1.1 Party B shall develop the hotel on the site described in Schedule 1.
+"""
+
+
+def test_a_name_only_the_title_holds_finds_its_contract(stores, settings, ingestor, tmp_path_factory):
+    # "the Zorvath resort outsourcing": no document noun, no party's name; the title's rare capitalised word names it
+    with contracts_tenant(ingestor, stores, tmp_path_factory.mktemp("resort"),
+                          {"zorvath-resort.md": RESORT, "oxbow-alliance.md": ALLIANCE,
+                           "vertex-supply.md": SUPPLY}) as t:
+        question = "Who are the parties to the Zorvath resort outsourcing?"
+        plan, _, _ = resolve_documents(parse_question(question, load_spacy()), ToolContext.from_stores(stores, t))
+        assert [r.titles for r in plan.documents] == [["Outsourcing Contract on Development of Zorvath Royal Resort "
+                                                       "Hotel"]], plan.documents
+        answer = answer_question(stores, settings, question, tenant=t)
+        assert "Alpha Builders" in answer.text and "Oxbow" not in answer.text, answer.text
+        # a lower-case word the titles share names no contract on its own
+        plan, _, _ = resolve_documents(parse_question("Who are the parties to the supply deal?", load_spacy()),
+                                       ToolContext.from_stores(stores, t))
+        assert all("Zorvath" not in " ".join(r.titles) for r in plan.documents), plan.documents

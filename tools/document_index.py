@@ -75,6 +75,13 @@ def _norm(word: str) -> str:
     return alias_key(_WEB_SUFFIX.sub(" ", word)).replace(" ", "")
 
 
+def proper_words(text: str) -> set[str]:
+    """The capitalised words of ``text`` after its first, as the index keys them: the names a question holds
+    ("Miaoli" in "Who are the parties to the Miaoli resort outsourcing?")."""
+    raw = [w.strip(".'’-") for w in _WORD.findall(text)]
+    return {_norm(w) for w in raw[1:] if w[:1].isupper() and len(_norm(w)) >= 3}
+
+
 def name_words(name: str) -> list[str]:
     """The distinctive words of a name, normalised (legal forms and generic words dropped)."""
     out = []
