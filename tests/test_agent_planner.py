@@ -658,6 +658,11 @@ def test_two_names_offered_as_alternatives_make_a_comparison(nlp):
     ("If we want out of the Globex hosting contract, how much warning do we have to give?", "notice_period",
      "termination", None),
     ("Can Initech hand its reseller deal to someone else without asking Globex?", None, None, "anti_assignment"),
+    ("How long does the Globex IP deal stay in force?", "expiration_date", None, None),
+    ("How long is the Globex cooperation agreement?", "expiration_date", None, None),
+    ("Is the Initech rights deal open-ended, or is there a fixed term?", "expiration_date", None, None),
+    ("Is the Globex deal forever?", "expiration_date", None, None),
+    ("Can we get out of the Globex alliance early, and how?", None, None, "termination_for_convenience"),
 ])
 def test_everyday_words_for_term_notice_and_assignment(nlp, question, attribute, qualifier, clause_type):
     plan = parse_question(question, nlp)
@@ -687,6 +692,14 @@ def test_a_year_named_in_a_library_question_bounds_the_dates(nlp):
 ])
 def test_most_recent_and_last_are_orders(nlp, question, order):
     assert asks_an_order(question) is order
+
+
+@pytest.mark.parametrize("question", [
+    "How long is the warranty period in the Globex deal?",
+    "How long is the non-compete in the Initech agreement?",
+])
+def test_how_long_a_clause_lasts_is_not_the_contracts_term(nlp, question):
+    assert "expiration_date" not in parse_question(question, nlp).attributes
 
 
 def test_telling_them_before_the_deal_renews_asks_for_the_notice(nlp):

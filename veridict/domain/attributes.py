@@ -162,7 +162,14 @@ ATTRIBUTES: tuple[Attribute, ...] = (
          r"\b(runs?|running) out\b", r"\bends? (sooner|first|earlier|later|last)\b",
          # "until when are we tied to Easton?", "is it still in force?", "how long is the initial term?"
          r"\buntil when\b", r"\bstill (in force|in effect|valid|active|running|live|binding)\b",
-         r"\b(initial|original) term\b"),
+         r"\b(initial|original) term\b",
+         # "how long does the Zebra deal stay in force?", "how long is the JANA cooperation agreement?"
+         r"\bhow long\b[^?]*\b(stays?|remains?) (in (force|effect)|valid|binding)\b",
+         r"\bhow long is\s+(it|(the|this|our|their|that)\s+((?!(in|of|under|for)\b)[\w&.'’-]+\s+){0,4}"
+         r"(doc|contract|agreement|deal|arrangement|partnership|relationship|engagement|endorsement|sponsorship|"
+         r"lease))\s*\??\s*$",
+         # "is the Synchron deal open-ended, or is there a fixed term?", "does it have an end date?"
+         r"\bopen[- ]ended\b", r"\b(fixed|set|definite) (term|end( date)?|duration|expiry)\b", r"\bforever\b"),
         ("expire", "expiration", "term", "terminate", "initial term", "years from"),
         ("expir", "term", "terminat", "until"),
         ("expiration_date", "term"),

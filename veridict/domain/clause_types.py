@@ -150,6 +150,9 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
               r"it|either side) (like|likes|want|wants|choose|chooses|wish|wishes)|whenever (we|they|it|either side) "
               r"(like|likes|want|wants|choose|chooses|wish|wishes))\b",
               r"\b(just|simply|only|merely) by giving (\w+ )?notice\b",
+              # "can we get out of the Oxbow alliance early?": ending it before its term, at a party's choice
+              r"\b(can|may|could|are|is)\b[^?]{0,30}\b(end|cancel|exit|get out of|pull out of|walk away from|"
+              r"terminate)\b[^?]{0,50}\bearly\b",
               r"\b(end|cancel|exit|walk away from|get out of)\b.{0,40}\b(without (giving |stating |having )?(a |any )?"
               r"(cause|reason)|for any reason|"
               r"at will)\b"),
