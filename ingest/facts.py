@@ -316,7 +316,9 @@ _AMOUNT_KINDS: list[tuple[str, re.Pattern[str]]] = [
         "liability_cap",
         re.compile(
             r"\bliabilit\w*|\bin no event\b|\baggregate\b[^.]{0,40}\bexceed|"
-            r"\bshall not exceed\b|\bcap\b|\bmaximum (?:amount|aggregate)",
+            r"\bshall not exceed\b|\bcap\b|\bmaximum (?:amount|aggregate)|"
+            # "actual direct damages, up to the greater of $100,000 or the charges paid"
+            r"\bup to the (?:greater|lesser|higher|lower) of\b|\bdamages\b[^.;]{0,60}\bup to\b",
             re.I,
         ),
     ),

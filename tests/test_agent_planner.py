@@ -508,6 +508,7 @@ def test_everyday_value_questions_name_their_kind(nlp, question, attribute, qual
     ("What rights does the Birchwood agreement give us to use their software?", "license_grant"),
     ("Is there a fixed sum Ironside pays if they walk away early?", "liquidated_damages"),
     ("Do we owe Nuttall a fee if we cancel early?", "liquidated_damages"),
+    ("Is there a penalty if Ironside ends the Nuttall contract early?", "liquidated_damages"),
     ("What cover does Kingsley have to carry?", "insurance"),
     ("Do we have to keep the Northgate pricing secret?", "confidentiality"),
     ("What happens if Redfern can't deliver because of a hurricane?", "force_majeure"),

@@ -111,6 +111,15 @@ def test_governing_law_and_venue(msa):
     assert "New York County, New York" in values(facts, "venue")
 
 
+def test_a_sum_that_bounds_damages_is_a_liability_cap_not_a_fee():
+    _, facts = facts_of('HOSTING AGREEMENT\n\nThis Agreement is made as of May 1, 2010 between Alpha LLC ("Alpha") and '
+                        'Beta Inc. ("Beta").\n\n9. Limitation. Beta is liable only for (a) bodily injury and (b) the '
+                        "amount of any other actual direct damages, up to the greater of $100,000 or the charges paid "
+                        "by Alpha for the Services in the twelve months before the claim.")
+    amounts = [f for f in facts if f.attribute == "amount" and f.value_num == 100_000]
+    assert amounts and all(f.qualifier == "liability_cap" for f in amounts), amounts
+
+
 def test_amounts_are_classified_by_their_words(msa):
     _, facts = msa
     amounts = {f.value_num: f for f in facts if f.attribute == "amount"}

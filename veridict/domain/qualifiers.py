@@ -37,6 +37,9 @@ class Qualifier:
 EARLY_EXIT_FEE = (r"\b(early[- ]termination|cancellation|break|exit|walk-?away) fees?\b",
                   r"\b(fee|sum|amount)\b[^?]{0,30}\b(if|when|for) (we|they|you|it|\w+) (cancel|terminate|end|exit|"
                   r"leave|walk away)\w*\b[^?]{0,20}\bearly\b",
+                  # "is there a penalty if Bunker One ends the Vertex contract early?"
+                  r"\b(penalt\w*|fee|charge)\b[^?]{0,20}\b(if|when)\b[^?]{0,40}\b(cancel\w*|terminat\w*|ends?|"
+                  r"exit\w*|leav\w*|walk\w* away|pull\w* out)\b[^?]{0,50}\bearly\b",
                   # "How much does Globex have to pay if it walks away from the deal early?"
                   r"\b(pay|owe|cost|charge)\w*\b[^?]{0,30}\b(if|when|for) (we|they|you|it|\w+) (cancel\w*|terminat\w*|"
                   r"ends?|exit\w*|leav\w*|walk\w* away|pull\w* out)\b[^?]{0,60}\bearly\b")
