@@ -326,7 +326,8 @@ def _offers_two(plan: Plan, docs: list[DocumentRef], low: str) -> bool:
 
 def _intent(low: str, plan: Plan) -> Intent:
     docs = [d for d in plan.documents if d.explicit]
-    if re.search(r"\bhow many (contracts|agreements|documents|deals|of (the|our) (contracts|agreements|deals))\b|"
+    if re.search(r"\bhow many (contracts|agreements|documents|deals|of (the|our|my) ([\w-]+ ){0,2}?"
+                 r"(contracts|agreements|deals|licen[cs]es))\b|"
                  r"\bnumber of (contracts|agreements|documents|deals)\b|\bcount (the )?(contracts|agreements|deals)\b",
                  low):
         return "count"

@@ -109,6 +109,13 @@ def resolve_documents(plan: Plan, ctx: ToolContext) -> tuple[Plan, list[TraceSte
                 plan = as_comparison(plan)
             trace.append(TraceStep(node="plan", tool="resolve_names", arguments={"question": plan.question[:200]},
                                    results=len(kind_refs), ms=ms_since(started), note="two of a kind"))
+    if not plan.documents and plan.intent != "compare":
+        started = time.perf_counter()
+        scope = _of_a_kind(plan.question, ctx)
+        if scope:
+            plan.documents = scope  # the question asked of each contract of that kind, not of the library
+            trace.append(TraceStep(node="plan", tool="resolve_names", arguments={"question": plan.question[:200]},
+                                   results=len(scope), ms=ms_since(started), note="of a kind"))
     if _may_name_two(plan) and len(_distinct(plan)) < 2:
         started = time.perf_counter()
         try:
@@ -249,6 +256,13 @@ _TWO_OF_A_KIND = re.compile(
 _WHICH_OF_A_KIND = re.compile(
     r"\bwhich (?:one )?of (?:the|our|my|these|those) (?P<kind>(?:[a-z][\w-]* ){0,2}?)(?P<head>[a-z][\w-]*?s)\b",
     re.IGNORECASE)
+# "Which of our hosting deals can be cancelled for convenience?", "Do any of our reseller deals ...?": a library
+# question kept to the contracts of one kind
+_OF_A_KIND = re.compile(
+    r"\b(?:which|any|all|each|none|how many|every one)(?: one)? of (?:the|our|my|these|those) "
+    r"(?P<kind>(?:[a-z][\w-]* ){0,2}?)(?P<head>[a-z][\w-]*?s)\b",
+    re.IGNORECASE)
+MAX_IN_SCOPE = 25  # more contracts of one kind than this: the kind barely narrows the library, ask it whole
 _DEAL_NOUNS = {"deals", "contracts", "agreements", "deal", "contract", "agreement"}  # "either endorsement deal"
 MAX_OF_A_KIND = 6  # more contracts of one kind than this are a library list, not a comparison
 
@@ -278,6 +292,14 @@ def _which_of_a_kind(question: str, ctx: ToolContext) -> list[DocumentRef]:
     exclusive?" lists)."""
     m = _WHICH_OF_A_KIND.search(question)
     return _kind_refs(m, ctx, 2, MAX_OF_A_KIND) if m and asks_an_order(question) else []
+
+
+def _of_a_kind(question: str, ctx: ToolContext) -> list[DocumentRef]:
+    """The contracts of the kind a library question keeps to ("which of our hosting deals ...", "any of our
+    reseller deals"): one reference each, when the library holds one to ``MAX_IN_SCOPE`` of them; none when the
+    words name no kind ("which of our deals")."""
+    m = _OF_A_KIND.search(question)
+    return _kind_refs(m, ctx, 1, MAX_IN_SCOPE) if m else []
 
 
 def _kind_refs(m: re.Match, ctx: ToolContext, least: int, most: int, ask_beyond: int = 0) -> list[DocumentRef]:

@@ -142,3 +142,12 @@ def test_a_party_name_run_together_is_found_by_its_first_part():
     assert _top(index, "When was the Kazakh transportation contract signed?") == ["d6"]
     index = DocumentIndex(docs, {**NAMES, "d6": ["Interlogistics Partners"]})
     assert _top(index, "When was the Inter transportation contract signed?") == []
+
+
+def test_a_kind_named_by_its_short_word_finds_the_titles_that_spell_it_out():
+    docs = [_doc(1, "Intellectual Property Agreement", "ZEBRA_2014-EX-10.1-IP Agreement.pdf"),
+            _doc(2, "Intellectual Property Rights Agreement", "RARE_2017-EX-99.4-IP Rights.pdf"),
+            _doc(3, "Supply Agreement", "SILICONSMELTERS_2018-EX-10.4-Supply Agreement.pdf")]
+    index = DocumentIndex(docs, {})
+    assert sorted(d.id for d in index.of_kind("IP")) == ["d1", "d2"]
+    assert [d.id for d in index.of_kind("supply")] == ["d3"]

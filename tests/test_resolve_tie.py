@@ -230,10 +230,14 @@ def test_which_of_our_contracts_of_a_kind_compares_them_all(stores, settings, li
     answer = answer_question(stores, settings, question, tenant=licenses)
     verdict = answer.text.split(" [")[0]
     assert "longest period" in verdict and "Cobalt" in verdict, answer.text
-    # a question that orders nothing is a list of the library, not a comparison
+    # a question that orders nothing is a list, not a comparison: of the contracts of that kind only
     plan, _, _ = resolve_documents(parse_question("Which of our content licenses renew automatically?",
                                                   load_spacy()), ctx)
     assert plan.intent != "compare", plan
+    assert sorted(t for r in plan.documents for t in r.titles) == ["Content License Agreement"] * 3, plan
+    answer = answer_question(stores, settings, "How many of our content licenses are governed by New York law?",
+                             tenant=licenses)
+    assert "Alliance" not in answer.text, answer.text  # the alliance is governed by New York law, but no licence
     # three content licenses are not "the two": the answer asks which two were meant, naming all three
     question = "Are the two content licenses governed by the same law?"
     plan, _, _ = resolve_documents(parse_question(question, load_spacy()), ctx)

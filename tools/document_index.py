@@ -27,7 +27,7 @@ from pathlib import PurePath
 from tools.reads import DocumentReads
 from veridict.domain import ATTRIBUTES, CLAUSE_TYPES, STOPWORDS
 from veridict.domain.names import LEGAL_SUFFIXES, alias_key
-from veridict.domain.words import TITLE_STOPWORDS
+from veridict.domain.words import KIND_ABBREVIATIONS, TITLE_STOPWORDS
 from veridict.types import Document
 
 FIELD_WEIGHT = {"party": 1.0, "file": 0.8, "title": 0.4}
@@ -237,7 +237,10 @@ class DocumentIndex:
         words = [w for w in _TITLE_TOKEN.findall(kind.lower()) if w not in TITLE_STOPWORDS]
         if not words:
             return []
-        out = [d for d in self.documents.values() if set(words) <= set(self._title_text(d)[0].split())]
+        spelled = [s for w in words for s in KIND_ABBREVIATIONS.get(w, w).split()]  # "IP" -> intellectual property
+        out = [d for d in self.documents.values()
+               if set(words) <= set(self._title_text(d)[0].split())
+               or set(spelled) <= set(self._title_text(d)[0].split())]
         return sorted(out, key=lambda d: d.doc_key)
 
     def _title_text(self, doc: Document) -> tuple[str, str]:

@@ -46,6 +46,10 @@ DOCUMENT_ABBREVIATIONS: dict[str, tuple[str, ...]] = {
 }
 
 
+# a short word for a kind of deal that titles spell out: "our two IP agreements" are the intellectual property ones
+KIND_ABBREVIATIONS: dict[str, str] = {"ip": "intellectual property", "jv": "joint venture"}
+
+
 def title_variants(title: str) -> list[str]:
     """A title reference and the same with each contract-kind abbreviation spelled out ("Northwind MSA" ->
     "Northwind master services agreement", ...), the reference itself first."""
