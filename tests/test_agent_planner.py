@@ -663,6 +663,8 @@ def test_two_names_offered_as_alternatives_make_a_comparison(nlp):
     ("How long is the Globex cooperation agreement?", "expiration_date", None, None),
     ("Is the Initech rights deal open-ended, or is there a fixed term?", "expiration_date", None, None),
     ("Is the Globex deal forever?", "expiration_date", None, None),
+    ("Did the Globex collaboration start before the Initech deal?", "effective_date", None, None),
+    ("Who are we dealing with in the Globex co-branding?", "party", None, None),
     ("Can we get out of the Globex alliance early, and how?", None, None, "termination_for_convenience"),
 ])
 def test_everyday_words_for_term_notice_and_assignment(nlp, question, attribute, qualifier, clause_type):
@@ -693,6 +695,12 @@ def test_a_year_named_in_a_library_question_bounds_the_dates(nlp):
 ])
 def test_most_recent_and_last_are_orders(nlp, question, order):
     assert asks_an_order(question) is order
+
+
+def test_how_many_of_our_deals_of_a_kind_is_a_count(nlp):
+    assert parse_question("How many of our reseller agreements renew automatically?", nlp).intent == "count"
+    assert "effective_date" not in parse_question("Can we start selling before the launch date under the Globex deal?",
+                                                  nlp).attributes
 
 
 @pytest.mark.parametrize("question", [

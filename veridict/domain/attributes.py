@@ -180,7 +180,10 @@ ATTRIBUTES: tuple[Attribute, ...] = (
     Attribute(
         "effective_date", "effective date",
         "The date from which the contract takes effect (its commencement).",
-        (r"effective date", r"\beffective\b", r"commencement date", r"when does .* (start|begin|commence)"),
+        (r"effective date", r"\beffective\b", r"commencement date", r"when does .* (start|begin|commence)",
+         # "Did the Anixa collaboration start before the Zebra IP deal?", "which one began first?"
+         r"\b(the doc|it|they|one|deal|contract|agreement|deals|contracts|agreements)\s+(start|starts|started|begin|"
+         r"begins|began|commence|commences|commenced|kick(ed)? in)\b[^?]{0,60}\b(before|after|earlier|later|first)\b"),
         ("effective date", "effective as of", "commencement"),
         ("effective", "commence", "dated", "as of"),
         ("effective_date",),
@@ -215,7 +218,9 @@ ATTRIBUTES: tuple[Attribute, ...] = (
          r"\bwho(['’]s|\s+is|\s+are|\s+was)\b.{0,40}\b(partner|counterpart)s?\b",
          # "Who's ZTO trucking with?", "Who did Women.com do the co-branding deal with?": who a party deals with,
          # not whom something is shared with or handed to
-         r"^who\b(?![^?]*\b(share|shares|shared|disclos\w*|sublicens\w*|assign\w*|transfer\w*)\b)[^?]*\bwith\s*\?*\s*$"),
+         r"^who\b(?![^?]*\b(share|shares|shared|disclos\w*|sublicens\w*|assign\w*|transfer\w*)\b)[^?]*\bwith\s*\?*\s*$",
+         # "Who are we dealing with in the Medialinx co-branding?"
+         r"\bwho (are|am|is|were|was) (we|i|they|you) (dealing|working|contracting|partnering|doing business) with\b"),
         ("party", "parties", "between", "by and between"),
         ("between", "party", "parties"),
         (),
