@@ -662,11 +662,14 @@ def term_and_expiry(
             other_thing = re.search(
                 r"\blicen[cs]e|\bright|\bsurviv|\bconfidential|\bobligation", head[-120:], re.I
             )
+            # "this Agreement shall continue, even if terminated, until ...": what outlives termination
+            outlives = re.search(r"\beven (?:if|after|though|when)\b[^,;]{0,30}\bterminat", head[-120:], re.I)
             this_agreement = re.search(
                 rf"\b(?:this|the) {_TERM_SUBJECT}\b|\byour employment\b", head, re.I
             )
             if (
                 (not other_thing or this_agreement)
+                and not outlives
                 and _perpetual_is_term(sentence, p)
                 and not _is_renewal_context(sentence[max(0, p.start() - 60) : p.start()])
             ):

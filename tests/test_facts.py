@@ -628,3 +628,11 @@ def test_the_date_a_term_runs_until_is_not_the_date_it_was_made():
     ends = top_fact(facts, "expiration_date", min_confidence=0.5)
     assert made is not None and made.value_date in (dt.date(2021, 2, 2), dt.date(2021, 2, 4))
     assert ends is not None and ends.value_date == dt.date(2024, 6, 30)
+
+
+def test_what_continues_even_if_the_agreement_is_terminated_is_not_its_term():
+    _, facts = facts_of('RESELLER AGREEMENT\n\nThis Agreement is made as of May 1, 2010 between Alpha LLC ("Alpha") and '
+                        'Beta Inc. ("Beta").\n\n10.1 Term. Except in instances of termination under Section 10.2, this '
+                        "Agreement shall continue, even if terminated, until the expiration of the last Business Entity "
+                        "Term.")
+    assert top_fact(facts, "expiration_date", min_confidence=ASSERT_THRESHOLD) is None

@@ -45,6 +45,8 @@ def end_event(e: Evidence) -> str | None:
         return None
     words = [w for w in content_words(f.value_text) if len(w) >= 5 and w != "until"]
     low = e.citation.quote.lower()
+    if SURVIVAL.search(low):  # "shall continue, even if terminated, until ...": what outlives the term
+        return None
     return f.value_text if words and all(w[:5] in low for w in words[:3]) else None
 
 
@@ -78,7 +80,8 @@ def term_words_stated(e: Evidence) -> bool:
     return not words or any(w[:5] in low for w in words)
 
 
-SURVIVAL = re.compile(r"surviv|notwithstanding (?:any|the) (?:expiration or )?terminat|"
+SURVIVAL = re.compile(r"surviv|notwithstanding (?:any|the) (?:expiration or )?terminat|even (?:if|after|though) "
+                      r"(?:it is |this agreement is )?terminat|"
                       r"(?:after|following|upon) (?:the )?(?:expiration or )?(?:any )?terminat")
 # how a contract says it has no end date: "in perpetuity", "until terminated", "unless and until either party
 # gives notice", "shall not be terminated", "evergreen", "no fixed term"
