@@ -14,13 +14,23 @@ from veridict.types import Fact
 # A sentence that names a forum.
 _FORUM = re.compile(
     ws(
+        # not "a court of competent jurisdiction" / "court of law" (no place chosen), "a forum for discussion"
         r"\b(?:exclusive jurisdiction|submit(?:s)? to the (?:non-exclusive |"
-        r"exclusive )?jurisdiction|venue|courts? (?:of|in|located|sitting|"
-        r"situated)|forum|arbitration (?:shall be |will be )?(?:held|"
+        r"exclusive )?jurisdiction|venue|courts? (?:of (?!law\b|record)|in|located|sitting|"
+        r"situated)|forum(?! for\b)|arbitration (?:shall be |will be )?(?:held|"
         r"conducted|seated|take place))\b"
     ),
     re.I,
 )
+_COURT_WORDS = frozenset(
+    "a an the any all such each or and of in at for within on to by located sitting situated seated held having "
+    "competent subject matter jurisdiction exclusive exclusively non nonexclusive personal venue venues forum forums "
+    "court courts state federal provincial local appropriate proper tribunal tribunals arbitration arbitral "
+    "shall will be is are brought heard conducted take place seat district county city borough division circuit "
+    "superior supreme united states its their respective".split())
+# what a sentence that chooses a forum speaks of: a dispute brought before it
+_DISPUTE = re.compile(r"\b(?:disputes?|actions?|suits?|proceedings?|claims?|litigation|controvers\w*|arbitrat\w*|judgments?|awards?|"
+                      r"jurisdiction|legal process|venue (?:for|shall|will|is|of any))\b", re.I)
 # A place after "in / of / at / within", past a "State of" / "County of" lead-in: "the State of New York",
 # "King County, Washington", "the Northern District of California", "Tel-Aviv, Israel".
 _PLACE = re.compile(
@@ -51,9 +61,14 @@ def venues(doc: DocContext) -> list[Fact]:
         if (lo, hi) in seen:
             continue
         sentence = text[lo:hi]
+        if not _DISPUTE.search(sentence):
+            continue  # "banner placement in venue", "court records in each venue of the person's addresses"
         rel = m.start() - lo
         window = sentence[rel : rel + 220]
-        place = next((p for p in _PLACE.finditer(window) if _names_a_place(p.group("place"))), None)
+        by_court = m.group(0).lower().startswith("court")
+        place = next((p for p in _PLACE.finditer(window) if _names_a_place(p.group("place"))
+                      and not re.match(r"\s*language\b", window[p.end():], re.I)  # "in the English language"
+                      and _near_the_forum(window[: p.start()], p.group("place"), by_court)), None)
         if place is None:
             continue
         raw = place.group("place").rstrip(".,")
@@ -66,6 +81,21 @@ def venues(doc: DocContext) -> list[Fact]:
         seen.add((lo, hi))
         out.append(doc.fact("venue", value, s, s + len(raw), "venue", 0.75, qualifier=kind))
     return rank_facts(out)
+
+
+def _near_the_forum(between: str, raw: str, by_court: bool) -> bool:
+    """A place far from the forum words, past a clause boundary, is some other phrase ("a court of competent
+    jurisdiction ... anyone to whom the Confidential Information has been supplied"), unless it is a known
+    jurisdiction."""
+    if canonical_jurisdiction(raw.split(",")[-1].strip()) is not None or re.search(r"County|City|District", raw):
+        return True
+    if len(between) > 90 or re.search(r"[;:]|\b(?:if|unless|whether|provided)\b", between, re.I):
+        return False
+    # between "court(s) of ..." and the place, only the words of a court's description ("courts of competent
+    # jurisdiction located in"), not another phrase ("a court of competent jurisdiction or by a governmental body
+    # all or any part of the Confidential Information")
+    return not by_court or all(w.lower() in _COURT_WORDS or w[:1].isupper() or w.endswith("ly")  # "held informally in"
+               for w in re.findall(r"[A-Za-z]+", between))
 
 
 def _names_a_place(raw: str) -> bool:

@@ -32,10 +32,29 @@ def test_the_forum_place_is_read(sentence, place, kind):
     "The Promoter receives Thirty Thousand Dollars for each contract it secures per venue.",
     "The parties may seek interim measures from a court after giving notice of a Dispute under this Agreement.",
     "Notices are deemed given at 5 p.m. UTC in any forum.",
+    # a court that orders disclosure chooses no forum; the capitalised phrase after it is no place
+    "If the receiving Party receives a request to disclose under a subpoena issued by a court of competent "
+    "jurisdiction or by a governmental body all or any part of the Confidential Information, it shall notify.",
+    # a working group's forum for discussion, and an event's venue, are no place of dispute
+    "The Working Group shall serve as a forum for discussing the development of the Discovery Platform.",
+    "Sponsor benefits: banner placement in venue and a logo in Backstage areas.",
 ])
 def test_words_that_name_no_place_are_no_venue(sentence):
     _, facts = facts_of(OPENING + "12. Miscellaneous. " + sentence + "\n")
     assert values(facts, "venue") == []
+
+
+@pytest.mark.parametrize("sentence, place", [
+    ("All claims shall be brought exclusively in the state or federal courts of competent subject matter "
+     "jurisdiction in New York City, State of New York.", "New York City, State"),
+    ("The arbitration shall be held informally in Johannesburg or such other place agreed upon by the parties.",
+     "Johannesburg"),
+    ("The Parties also agree that the venue for this Agreement shall be in the County of Brevard, Florida.",
+     "Brevard, Florida"),
+])
+def test_a_court_described_at_length_or_a_venue_named_outright_keeps_its_place(sentence, place):
+    _, facts = facts_of(OPENING + "12. Disputes. " + sentence + "\n")
+    assert place in values(facts, "venue"), values(facts, "venue")
 
 
 def test_a_place_broken_over_lines_is_one_name():
