@@ -29,8 +29,8 @@ _COURT_WORDS = frozenset(
     "shall will be is are brought heard conducted take place seat district county city borough division circuit "
     "superior supreme united states its their respective".split())
 # what a sentence that chooses a forum speaks of: a dispute brought before it
-_DISPUTE = re.compile(r"\b(?:disputes?|actions?|suits?|proceedings?|claims?|litigation|controvers\w*|arbitrat\w*|judgments?|awards?|"
-                      r"jurisdiction|legal process|venue (?:for|shall|will|is|of any))\b", re.I)
+_DISPUTE = re.compile(r"\b(?:disputes?|actions?|suits?|proceedings?|claims?|litigation|controvers\w*|arbitrat\w*|"
+                      r"judgments?|awards?|jurisdiction|legal process|venue (?:for|shall|will|is|of any))\b", re.I)
 # A place after "in / of / at / within", past a "State of" / "County of" lead-in: "the State of New York",
 # "King County, Washington", "the Northern District of California", "Tel-Aviv, Israel".
 _PLACE = re.compile(
