@@ -152,7 +152,9 @@ def refusal(question: str, reason: RefusalReason, detail: str | None = None, tra
         reason = RefusalReason.store_unavailable
         detail = "; ".join(f"{STORE_NAMES.get(k, k)}: {v}" for k, v in down.items())
     if reason is RefusalReason.ambiguous_document and detail:  # a question back, not a dead end
-        text = f"Several documents fit the question equally. Did you mean {detail}? Name the one you mean."
+        several = re.search(r"\b(?:two|both|either|neither|2)\b", question, re.I)  # "the two outsourcing deals"
+        text = (f"Several documents fit the question equally. Did you mean {detail}? "
+                f"Name the {'ones' if several else 'one'} you mean.")
     else:
         text = f"I cannot answer this from the documents: {reason.text}"
         if detail:

@@ -243,7 +243,7 @@ def test_which_of_our_contracts_of_a_kind_compares_them_all(stores, settings, li
     plan, _, _ = resolve_documents(parse_question(question, load_spacy()), ctx)
     assert len(plan.documents) == 1 and plan.documents[0].ambiguous and len(plan.documents[0].document_ids) == 3
     answer = answer_question(stores, settings, question, tenant=licenses)
-    assert answer.refused and "Did you mean" in answer.text, answer.text
+    assert answer.refused and "Did you mean" in answer.text and "Name the ones you mean" in answer.text, answer.text
     assert all(name in answer.text for name in ("Aurora", "Cobalt", "Ember")), answer.text
 
 
