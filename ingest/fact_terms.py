@@ -28,6 +28,7 @@ _TERM_SUBJECT = r"(?:term|agreement|contract|employment|engagement|appointment|a
 _TERM_SENTENCE = re.compile(
     ws(
         rf"\b{_TERM_SUBJECT}\b[^.]{{0,200}}?\b(?:commence|continue|remain|expire|terminat|terminab|be for|"
+        r"(?:shall|will) end\b|"
         r"shall be|will be|last|run|in effect|in force|until|period of|effective|extend|begin|"
         r"(?:is|be|remain) valid)"
         r"|\buntil\b[^.]{0,60}\b(?:19|20)\d\d\b[^.]{0,40}\bterm\b"
@@ -120,6 +121,18 @@ _EVENT_STOP = re.compile(r"\s*(?:[;(]|,\s*(?:unless|subject|provided|except|whic
 
 _NO_END_WORDS = re.compile(r"perpetu|indefinite|evergreen|no (?:fixed )?(?:term|expiration|end date)|"
                            r"not (?:be terminable|expire)", re.I)
+
+
+_LAST_DAY_OF_MONTH = re.compile(ws(r"\blast day of the (?:calendar )?month\b(?: (?:that is|which is|falling|in which))?\W*$"),
+                        re.I)
+
+
+def _at_month_end(before: str, day: dt.date) -> dt.date:
+    """"the last day of the month fifteen (15) years from the Effective Date": the end of the month the period
+    reaches; otherwise the day itself."""
+    if not _LAST_DAY_OF_MONTH.search(before[-60:]):
+        return day
+    return day.replace(day=calendar.monthrange(day.year, day.month)[1])
 
 
 def _after_an_end_event(head: str) -> bool:
@@ -517,7 +530,7 @@ def term_and_expiry(
                 not n
                 or (a.group("thereof") and not _THEREOF_START.search(sentence[: a.start()]))
                 or _is_renewal_context(lead)
-                or re.search(r"\b(?:prior|before)\s+to\s*$|" r"\bbefore\s*$", lead, re.I)
+                or re.search(r"\b(?:prior|before)\s+to(?:\s+the)?\s*$|" r"\bbefore(?:\s+the)?\s*$", lead, re.I)
                 or not re.search(
                     ws(
                         r"(?:until|through|ending|end|expir\w*|terminat\w*|continu\w*|up to|to|"
@@ -569,6 +582,8 @@ def term_and_expiry(
             for dm in find_durations(sentence):
                 before = sentence[max(0, dm.start - 90) : dm.start]
                 after = sentence[dm.end : dm.end + 120]
+                if re.search(r"\b(?:prior|before)\s+to(?:\s+the)?\s*$|\bbefore(?:\s+the)?\s*$", before, re.I):
+                    continue  # "no notice may be given prior to the eighteen (18) month anniversary": a deadline
                 if _after_an_end_event(sentence[: dm.start]):
                     # "until the expiration of the last to expire of the Patents and ... enforceable for six
                     # years after expiration": a period inside the event the term lasts until, not the term
@@ -617,7 +632,7 @@ def term_and_expiry(
                 )
                 start_here = _start_date_in(sentence, dm.start, dm.end)
                 if start_here is not None:
-                    exp = add_duration(start_here, dur)
+                    exp = _at_month_end(before, add_duration(start_here, dur))
                     if start_here.day == 1 and dur.unit in ("year", "month"):
                         # "shall begin on January 1, 2000 and continue for five (5) years" runs through
                         # December 31, 2004: a term stated to start on the first of a month ends at a month's
@@ -636,7 +651,7 @@ def term_and_expiry(
                     )
                     found_here = True
                 elif base is not None and base.value_date:
-                    exp = add_duration(base.value_date, dur)
+                    exp = _at_month_end(before, add_duration(base.value_date, dur))
                     own_start = _BASE_SELF.search(sentence) is not None
                     other_start = _BASE_OTHER.search(after) is not None
                     conf = (base_conf if own_start else base_conf - 0.15) + weight
@@ -1111,7 +1126,7 @@ def read_term_sentence(
         start = start or base_day
         if start is None:
             return None
-        exp = add_duration(start, dur)
+        exp = _at_month_end(before, add_duration(start, dur))
         return doc.fact("expiration_date", exp.isoformat(), lo + dm.start, lo + dm.end,
                         "expiration_term_model", confidence, value_date=exp)
     open_ended = _OPEN_ENDED.search(sentence)

@@ -472,3 +472,22 @@ def test_a_dashed_item_field():
             "Item 2 – Expiry Date: 30 June 2022\n")
     facts = facts_of(text)
     assert (top(facts, "effective_date"), top(facts, "expiration_date")) == ("2020-07-01", "2022-06-30")
+
+
+@pytest.mark.parametrize(("sentence", "expected"), [
+    # "the term ... shall end on" after an "Unless earlier terminated" opening is a term sentence
+    ("Unless earlier terminated in accordance with the terms hereof, the term of this Agreement shall end on the "
+     "seventh anniversary of the date hereof.", "2024-01-15"),
+    # the end of the month a period reaches, when the contract says so
+    ("Expiration Date: at midnight on the last day of the month fifteen (15) years from the Effective Date.",
+     "2032-01-31"),
+])
+def test_an_end_said_as_an_anniversary_or_a_months_last_day_is_read(sentence, expected):
+    assert top(facts_of(OPENING + "2. Term. " + sentence), "expiration_date") == expected
+
+
+def test_no_notice_before_an_anniversary_is_no_end_of_the_term():
+    text = OPENING + ("9. Termination. Alpha may terminate this Agreement on notice if Beta fails to cure a breach; "
+                      "provided, no notice may be given prior to the eighteen (18) month anniversary of the Effective "
+                      "Date.")
+    assert top(facts_of(text), "expiration_date") is None
