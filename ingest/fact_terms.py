@@ -123,8 +123,8 @@ _NO_END_WORDS = re.compile(r"perpetu|indefinite|evergreen|no (?:fixed )?(?:term|
                            r"not (?:be terminable|expire)", re.I)
 
 
-_LAST_DAY_OF_MONTH = re.compile(ws(r"\blast day of the (?:calendar )?month\b(?: (?:that is|which is|falling|in which))?\W*$"),
-                        re.I)
+_LAST_DAY_OF_MONTH = re.compile(
+    ws(r"\blast day of the (?:calendar )?month\b(?: (?:that is|which is|falling|in which))?\W*$"), re.I)
 
 
 def _at_month_end(before: str, day: dt.date) -> dt.date:
