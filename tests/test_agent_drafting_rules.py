@@ -125,8 +125,10 @@ def test_termination_by_notice_alone_is_termination_for_convenience():
     for_breach = ("Either party may terminate this Agreement upon thirty (30) days written notice if the other "
                   "party commits a material breach and fails to cure it.")
     unrelated = "Licensee shall give thirty (30) days written notice of any change of address."
+    for_cause = "The Company may terminate the Consultation Period at any time for Cause (as defined below)."
     assert names_asked_thing(plan, on_notice)
     assert not names_asked_thing(plan, for_breach)
+    assert not names_asked_thing(plan, for_cause)  # "at any time for Cause" is no termination at will
     assert not names_asked_thing(plan, unrelated)
     assert not any(k.startswith(("!", "~")) for k in key_terms(plan))  # exclusions are no phrases to quote
     items = [_passage("p1", on_notice), _passage("p2", for_breach)]

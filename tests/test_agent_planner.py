@@ -666,6 +666,7 @@ def test_two_names_offered_as_alternatives_make_a_comparison(nlp):
     ("Did the Globex collaboration start before the Initech deal?", "effective_date", None, None),
     ("Who are we dealing with in the Globex co-branding?", "party", None, None),
     ("Can we get out of the Globex alliance early, and how?", None, None, "termination_for_convenience"),
+    ("Which of our consulting agreements can be ended at any time?", None, None, "termination_for_convenience"),
 ])
 def test_everyday_words_for_term_notice_and_assignment(nlp, question, attribute, qualifier, clause_type):
     plan = parse_question(question, nlp)

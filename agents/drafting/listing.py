@@ -41,7 +41,8 @@ def draft_list(d: ValueDrafter) -> None:
             for e in d.texts_for(None):
                 if d.tagged_at_ingest(e) and d.document_of(e) not in by_doc:
                     by_doc[d.document_of(e)], quotes[e.id] = e, d.span_of(e)
-    if not by_doc:
+    if not by_doc and (d.plan.attribute or d.plan.clause_types or d.plan.constraints.value_text):
+        # a list of what no attribute, clause or value names would list any passage at all
         for e in d.texts_for(None):
             if _states_the_bound(d, e):
                 by_doc.setdefault(d.document_of(e), e)

@@ -146,7 +146,8 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         "A party may end the contract without cause, for any reason, by giving notice.",
         cues=(r"terminat\w* for convenience", "for convenience", r"terminat\w* (at any time|without cause)",
               r"\bfor no (particular |specific |good )?reason\b", r"\bchange (our|their|its|my|his|her) minds?\b",
-              r"\b(end|cancel|terminat\w*|exit|pull out|get out|walk away)\b[^?]{0,50}\b(at any time|any time (we|they|"
+              r"\b(end|ended|cancel\w*|terminat\w*|exit|pull out|get out|walk away)\b[^?]{0,50}\b(at any time|"
+              r"any time (we|they|"
               r"it|either side) (like|likes|want|wants|choose|chooses|wish|wishes)|whenever (we|they|it|either side) "
               r"(like|likes|want|wants|choose|chooses|wish|wishes))\b",
               r"\b(just|simply|only|merely) by giving (\w+ )?notice\b",
@@ -158,7 +159,7 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
               r"at will)\b"),
         synonyms=("terminate", "convenience", "without cause", "at any time", "prior written notice"),
         key_terms=("for convenience", "terminat&without cause",
-                   "terminat&at any time&!breach&!fail&!after the terminat&!after terminat",
+                   "terminat&at any time&!breach&!fail&!after the terminat&!after terminat&!for cause",
                    "terminat&for any reason&!termination for any reason", "terminat&sole discretion&!breach&!fail",
                    "terminat&no reason", "terminat&days&notice&!breach&!default&!fail&!insolven&!bankrupt"),
     ),
