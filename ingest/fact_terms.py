@@ -12,6 +12,7 @@ import re
 
 from ingest.fact_context import ASSERT_THRESHOLD, DocContext, ws
 from veridict.domain.values import (
+    END_WORDS,
     MONTHS,
     DateMatch,
     Duration,
@@ -106,7 +107,6 @@ RENEWAL_REACH = 250
 
 
 # where a term without a date says how long it lasts: "until ...", "through the completion of ...", "so long as ..."
-_END_WORD = re.compile(r"\b(?:until|through|ending on|ends? on|expires? (?:on|upon)|so long as|as long as)\s+", re.I)
 # after that word, the end is a party's act, not an event: "until terminated", "until either party gives notice",
 # "until such time as one of the parties terminates", "until revoked by any party"
 _ENDED_BY_A_PARTY = re.compile(
@@ -123,6 +123,8 @@ _NO_END_WORDS = re.compile(r"perpetu|indefinite|evergreen|no (?:fixed )?(?:term|
                            r"not (?:be terminable|expire)", re.I)
 
 
+# a period or an anniversary named as a deadline ("no notice may be given prior to the 18 month anniversary")
+_DEADLINE = re.compile(r"\b(?:prior|before)\s+to(?:\s+the)?\s*$|\bbefore(?:\s+the)?\s*$", re.I)
 _LAST_DAY_OF_MONTH = re.compile(
     ws(r"\blast day of the (?:calendar )?month\b(?: (?:that is|which is|falling|in which))?\W*$"), re.I)
 
@@ -145,7 +147,7 @@ def end_event(sentence: str, start: int = 0) -> str | None:
     """The event a term lasts until, when the clause gives no date and no party ends it: "until completion of
     the Research Program" -> that phrase; "until terminated by either party" -> None (open-ended, perpetual).
     An agreement that lasts until an event has no expiration date; calling it perpetual would be wrong."""
-    m = _END_WORD.search(sentence, start)
+    m = END_WORDS.search(sentence, start)
     if m is None or m.start() - start > 160:
         return None
     if re.search(r"\b(?:extend\w*|extension|renew\w*)\b[^.;]{0,40}$", sentence[max(0, m.start() - 60):m.start()], re.I):
@@ -530,7 +532,7 @@ def term_and_expiry(
                 not n
                 or (a.group("thereof") and not _THEREOF_START.search(sentence[: a.start()]))
                 or _is_renewal_context(lead)
-                or re.search(r"\b(?:prior|before)\s+to(?:\s+the)?\s*$|" r"\bbefore(?:\s+the)?\s*$", lead, re.I)
+                or _DEADLINE.search(lead)
                 or not re.search(
                     ws(
                         r"(?:until|through|ending|end|expir\w*|terminat\w*|continu\w*|up to|to|"
@@ -582,7 +584,7 @@ def term_and_expiry(
             for dm in find_durations(sentence):
                 before = sentence[max(0, dm.start - 90) : dm.start]
                 after = sentence[dm.end : dm.end + 120]
-                if re.search(r"\b(?:prior|before)\s+to(?:\s+the)?\s*$|\bbefore(?:\s+the)?\s*$", before, re.I):
+                if _DEADLINE.search(before):
                     continue  # "no notice may be given prior to the eighteen (18) month anniversary": a deadline
                 if _after_an_end_event(sentence[: dm.start]):
                     # "until the expiration of the last to expire of the Patents and ... enforceable for six

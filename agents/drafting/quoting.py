@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from tools.text import find_loose, normalise_space, page_holding
 from veridict.domain import ATTRIBUTE_BY_NAME, PERIOD_NOUNS, content_words
-from veridict.domain.values import extract_figures, parse_amount, parse_date, periods_in
+from veridict.domain.values import END_WORDS, extract_figures, parse_amount, parse_date, periods_in
 from veridict.types import Citation, Evidence, Fact
 
 END_CUE = re.compile(r"\b(?:expir(?:e|es|ing|ation)|end(?:s|ing)?|until|through|terminat(?:e|es|ing))\s+(?:on\s+)?$",
@@ -34,14 +34,11 @@ def stated_end_date(quote: str) -> str | None:
     return None
 
 
-END_EVENT = re.compile(r"(?:until|through|ending on|ends? on|expires? (?:on|upon)|so long as|as long as)\s", re.I)
-
-
 def end_event(e: Evidence) -> str | None:
     """The event an agreement lasts until ("until completion of the Research Program"), when its expiration fact
     is stated that way and its quote says so; None for a date or "perpetual"."""
     f = e.fact
-    if f is None or f.attribute != "expiration_date" or f.value_date is not None or not END_EVENT.match(f.value_text):
+    if f is None or f.attribute != "expiration_date" or f.value_date is not None or not END_WORDS.match(f.value_text):
         return None
     words = [w for w in content_words(f.value_text) if len(w) >= 5 and w != "until"]
     low = e.citation.quote.lower()
@@ -70,7 +67,7 @@ def term_words_stated(e: Evidence) -> bool:
     f = fact_of(e)
     if f.attribute not in TERM_WORDS or extract_figures(f.value_text, structural=True):
         return True
-    if f.attribute == "expiration_date" and END_EVENT.match(f.value_text):
+    if f.attribute == "expiration_date" and END_WORDS.match(f.value_text):
         return end_event(e) is not None  # "until completion of the Research Program", said by its quote
     low = e.citation.quote.lower()
     if re.search(r"perpetu|indefinite", f.value_text, re.I):

@@ -5,6 +5,7 @@ evaluation all read values through this package."""
 from veridict.domain.values.dates import MONTHS, DateMatch, Match, find_dates, parse_date
 from veridict.domain.values.durations import (
     DAYS_PER_UNIT,
+    END_WORDS,
     Duration,
     DurationMatch,
     add_duration,
@@ -55,7 +56,8 @@ from veridict.domain.values.numbers import (
 )
 
 __all__ = [
-    "COUNTRIES", "CURRENCY_PREFIXES", "CURRENCY_SYMBOLS", "CURRENCY_WORDS", "DAYS_PER_UNIT", "MONTHS", "NUMBER_WORDS",
+    "COUNTRIES", "CURRENCY_PREFIXES", "CURRENCY_SYMBOLS", "CURRENCY_WORDS", "DAYS_PER_UNIT", "END_WORDS", "MONTHS",
+    "NUMBER_WORDS",
     "ORDINALS", "PROVINCES", "US_POSTAL", "US_STATES", "DateMatch", "Duration", "DurationMatch", "Figure",
     "FigurePool", "JurisdictionMatch", "Match", "MoneyMatch", "PercentMatch", "add_duration", "add_period",
     "canonical_jurisdiction", "derived_dates", "duration_days", "extract_figures", "find_anniversaries",

@@ -128,3 +128,8 @@ def add_duration(start: dt.date, duration: Duration) -> dt.date:
     if duration.unit == "month" and float(v).is_integer():
         return start + relativedelta(months=int(v))
     return start + dt.timedelta(days=round(duration.days))
+
+
+# how a term without a date says what it lasts until: "until completion of ...", "through the completion of ...",
+# "ending on the expiration of ...", "so long as ..."
+END_WORDS = re.compile(r"\b(?:until|through|ending on|ends? on|expires? (?:on|upon)|so long as|as long as)\s+", re.I)
