@@ -165,11 +165,7 @@ def end_event(sentence: str, start: int = 0) -> str | None:
     word = m.group(0).strip().lower()
     if word.startswith(("end", "expire")):
         word = "until"  # "ending on the expiration of ..." reads "runs until the expiration of ..."
-    return f"{word} {normalise_event(event)}"
-
-
-def normalise_event(text: str) -> str:
-    return re.sub(r"\s+", " ", text).strip().rstrip(",")
+    return f"{word} {' '.join(event.split()).rstrip(',')}"
 
 
 def _perpetual_is_term(sentence: str, p: re.Match[str]) -> bool:
