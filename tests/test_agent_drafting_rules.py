@@ -156,6 +156,36 @@ def test_a_word_the_key_terms_exclude_is_no_clause_even_for_the_model():
                                                    "days' written notice.")
 
 
+def test_sentences_that_only_share_a_clause_word_are_ruled_out():
+    """Key-term exclusions learned from the train half's labelled clauses: a permission to assign to an acquirer is
+    no change of control, a termination "if" something happens or around renewal is no termination for
+    convenience, a party retaining its own IP assigns none, a severability "minimum extent" commits to no minimum;
+    the clause itself, worded plainly, still holds."""
+    control = parse_question("Does the Supply Agreement contain a change of control clause?")
+    assert ruled_out_by_key_terms(control, "Either party may assign this Agreement without consent to the acquirer "
+                                           "of all or substantially all of its assets.")
+    assert not ruled_out_by_key_terms(control, "Either party may terminate this Agreement on a merger of the other "
+                                               "party with a competitor.")
+    assert names_asked_thing(control, "Supplier may terminate this Agreement upon a Change of Control of Buyer.")
+    convenience = parse_question("Does the Supply Agreement contain a termination for convenience clause?")
+    assert ruled_out_by_key_terms(convenience, "Buyer may terminate this Agreement on sixty (60) days' notice if "
+                                               "Supplier raises its prices.")
+    assert ruled_out_by_key_terms(convenience, "This Agreement renews for one-year terms unless either party gives "
+                                               "ninety (90) days' notice of termination before the end of the term.")
+    assert names_asked_thing(convenience, "Buyer may terminate this Agreement at any time on thirty (30) days' "
+                                          "written notice.")
+    ownership = parse_question("Does the Supply Agreement contain an IP ownership assignment clause?")
+    assert ruled_out_by_key_terms(ownership, "Supplier shall retain all right, title and interest in its "
+                                             "intellectual property.")
+    assert names_asked_thing(ownership, "Supplier hereby assigns to Buyer all intellectual property in the "
+                                        "Deliverables.")
+    minimum = parse_question("Does the Supply Agreement contain a minimum commitment clause?")
+    assert ruled_out_by_key_terms(minimum, "An invalid provision shall be limited to the minimum extent necessary.")
+    assert names_asked_thing(minimum, "Buyer shall purchase a minimum of 10,000 units in each Contract Year.")
+    assert names_asked_thing(minimum, "Buyer shall buy a minimum of 500 units a year; an invalid provision is "
+                                      "limited to the minimum extent necessary.")
+
+
 def _about(question: str, text: str) -> bool:
     return names_asked_thing(parse_question(question), text)
 

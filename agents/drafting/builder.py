@@ -244,10 +244,16 @@ class DraftBuilder:
             parts = [p[:QUOTE_CHARS] for p in long_sentences(e.text)]
             if not parts:  # a page number or a heading alone says nothing
                 continue
-            self.meta.setdefault(e.id, meta)
             head = heading(e.citation.clause_number, e.citation.clause_title)
             best = check.strongest(self.plan.clause_types, [(head, p) for p in parts], barred=False)
-            return [(LIKELY, 0, e, parts[best[0][0]] if best else parts[0])]
+            quote = parts[best[0][0]] if best else parts[0]
+            # the sentence the model reads most as the clause is one the asked type's key terms exclude ("may
+            # terminate ... on notice of a breach" is no termination for convenience): the chunk holds no likely
+            # clause, as in ``model_clauses``
+            if ruled_out_by_key_terms(self.plan, quote):
+                continue
+            self.meta.setdefault(e.id, meta)
+            return [(LIKELY, 0, e, quote)]
         return []
 
     def nearest_clause(self, ids: set[str]) -> tuple[Evidence, str, float] | None:
