@@ -124,7 +124,7 @@ def reading(which: str, show: bool) -> tuple[int, int]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    ap.add_argument("--set", choices=("study", "study2", "heldout"), default="study")
+    ap.add_argument("--set", choices=("study", "study2", "study3", "heldout"), default="study")
     ap.add_argument("--reading", action="store_true", help="how the planner reads the questions (no store needed)")
     ap.add_argument("--write", action="store_true", help="write the eval set over the clause sweep's contracts")
     ap.add_argument("--show", action="store_true", help="print the misread questions (study set only)")
