@@ -6,9 +6,8 @@ Usage:
 
 Data: the registry's example questions and descriptions (``veridict.domain.examples``, the texts
 ``agents.meaning.MeaningModel`` embeds: attribute and clause labels, a kind of amount's examples as the amount) and
-the studied everyday clause questions over train-half contracts (``bench/questions/everyday_clauses/study.tsv``,
-``study2.tsv`` and ``study3.tsv``, the last 172 questions written for training only, 3 to 8 per category, in no
-contract's words: CUAD category, question with "Northwind" standing for the contract), the placeholder read as
+the studied everyday clause questions over train-half contracts (``bench/questions/everyday_clauses/study.tsv``
+and ``study2.tsv``: CUAD category, question with "Northwind" standing for the contract), the placeholder read as
 "the contract" as ``agents.meaning.bare_question`` names it. The held-out everyday list (``heldout.tsv``), dev,
 val and paraphrase2 are not used.
 
@@ -41,7 +40,7 @@ from ingest.clause_types import CUAD_TO_TAG  # noqa: E402
 from veridict.domain.examples import QUALIFIER_EXAMPLES  # noqa: E402
 from veridict.embeddings import DEFAULT_MODEL, Embedder  # noqa: E402
 
-STUDY = [ROOT / "bench" / "questions" / "everyday_clauses" / f"{name}.tsv" for name in ("study", "study2", "study3")]
+STUDY = [ROOT / "bench" / "questions" / "everyday_clauses" / f"{name}.tsv" for name in ("study", "study2")]
 C_GRID = (1.0, 4.0, 16.0, 64.0)
 P_GRID = (0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.6)
 WRONG_COST = 3.0
