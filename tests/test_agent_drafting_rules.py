@@ -179,6 +179,11 @@ def test_sentences_that_only_share_a_clause_word_are_ruled_out():
                                              "intellectual property.")
     assert names_asked_thing(ownership, "Supplier hereby assigns to Buyer all intellectual property in the "
                                         "Deliverables.")
+    exclusivity = parse_question("Does the Supply Agreement contain an exclusivity clause?")
+    assert ruled_out_by_key_terms(exclusivity, "Supplier shall correct any error arising exclusively from its own "
+                                               "fault.")
+    assert ruled_out_by_key_terms(exclusivity, "All rights not granted are reserved exclusively by Supplier.")
+    assert names_asked_thing(exclusivity, "Buyer shall purchase the Products exclusively from Supplier.")
     minimum = parse_question("Does the Supply Agreement contain a minimum commitment clause?")
     assert ruled_out_by_key_terms(minimum, "An invalid provision shall be limited to the minimum extent necessary.")
     assert names_asked_thing(minimum, "Buyer shall purchase a minimum of 10,000 units in each Contract Year.")

@@ -109,3 +109,44 @@ def test_no_likely_clause_without_a_strong_reading_or_outside_a_yes_no_question(
     tenant, doc_id = library
     _, answer = _answer(stores, tenant, doc_id, question)
     assert not answer.text.startswith("Likely yes"), answer.text
+
+
+BREACH_ONLY = """# Service Agreement
+
+This Service Agreement (the "Agreement") is made on 9 June 2022 between Lantern Books Ltd ("Customer") and Orchard
+Print Services LLC ("Printer").
+
+## 1. Services
+
+1.1 Printer shall print and bind the titles Customer orders from time to time.
+
+## 2. Fees
+
+2.1 Customer shall pay each invoice within thirty (30) days.
+
+## 3. Ending the Agreement
+
+3.1 Either party may terminate this Agreement upon sixty (60) days' written notice to the other party if the other
+party commits a material breach of this Agreement and does not cure it within that period. Termination takes effect
+at the end of the notice period.
+
+## 4. Governing Law
+
+4.1 This Agreement is governed by the laws of England and Wales.
+"""
+
+
+def test_a_chunk_read_as_the_clause_only_by_a_sentence_its_key_terms_exclude_is_no_likely_clause(
+        ingestor, stores, tmp_path_factory):
+    """The model reads an end-for-breach section as termination for convenience; the key terms exclude its
+    sentence ("terminate ... notice ... if ... breach"), so the scan offers no likely clause: no finding."""
+    question = "Does the Lantern service agreement contain a termination for convenience clause?"
+    with one_contract_tenant(ingestor, stores, tmp_path_factory.mktemp("breach"), "lantern-print.md",
+                             BREACH_ONLY) as tenant:
+        (doc,) = stores.pg.list_documents(tenant)
+        ctx, check = _check(stores, tenant)
+        found = check.scan(ctx, ["termination_for_convenience"], [doc.id])
+        assert found and found[0][0].citation.clause_number == "3.1" and found[0][2] >= NEAR, \
+            [(e.citation.clause_number, s) for e, _, s in found]  # the model alone would offer it
+        _, answer = _answer(stores, tenant, doc.id, question)
+        assert not answer.text.startswith("Likely yes"), answer.text

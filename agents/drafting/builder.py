@@ -241,17 +241,15 @@ class DraftBuilder:
                                     note=f"{len(found)} chunk(s) of the document read as the asked clause at "
                                          f"{NEAR} or more by the clause model, searched along its direction"))
         for e, meta, _ in found:
-            parts = [p[:QUOTE_CHARS] for p in long_sentences(e.text)]
-            if not parts:  # a page number or a heading alone says nothing
+            whole = long_sentences(e.text)
+            # a chunk with a sentence the asked type's key terms exclude ("may terminate ... on notice of a breach"
+            # is no termination for convenience) reads as the clause by that sentence: it holds no likely clause
+            if not whole or any(ruled_out_by_key_terms(self.plan, p) for p in whole):
                 continue
+            parts = [p[:QUOTE_CHARS] for p in whole]
             head = heading(e.citation.clause_number, e.citation.clause_title)
             best = check.strongest(self.plan.clause_types, [(head, p) for p in parts], barred=False)
             quote = parts[best[0][0]] if best else parts[0]
-            # the sentence the model reads most as the clause is one the asked type's key terms exclude ("may
-            # terminate ... on notice of a breach" is no termination for convenience): the chunk holds no likely
-            # clause, as in ``model_clauses``
-            if ruled_out_by_key_terms(self.plan, quote):
-                continue
             self.meta.setdefault(e.id, meta)
             return [(LIKELY, 0, e, quote)]
         return []
