@@ -693,3 +693,37 @@ def test_a_count_of_contracts_with_a_renewal_provision_counts_the_renewal_facts_
     # a clause that is no stored fact is still listed from the clauses
     other = parse_question("Which contracts in the collection contain a change of control clause?")
     assert other.intent == "list" and other.attribute is None and other.clause_types == ["change_of_control"]
+
+
+def test_an_open_question_s_own_words_leave_out_its_document_names_and_filler():
+    from agents.drafting.narrative import asked_words, speaks_of
+    from agents.plan import DocumentRef, Plan
+
+    plan = Plan(question="Does our deal with Northwind say anything about the traffic targets being missed?",
+                documents=[DocumentRef(mention="Northwind", titles=["Sponsorship Agreement"])])
+    words = asked_words(plan)
+    assert words == ["traffic", "target", "missed"]
+    assert speaks_of("If the Targets are not met in any quarter, the Sponsor may ...", words)
+    assert not speaks_of("The Sponsor is the exclusive vitamin sponsor of the Website.", words)
+
+
+def _clause(i: str, text: str, start: int) -> Evidence:
+    c = Citation(document_id="d1", document_title="Promotion Agreement", version=1, page=2, quote=text,
+                 store="lexical", char_start=start, char_end=start + len(text))
+    return Evidence(id=i, store="lexical", text=text, citation=c)
+
+
+def test_an_open_question_s_passages_that_lack_its_words_are_shown_as_only_the_closest():
+    sponsor = _clause("p1", "The Sponsor is the proud exclusive vitamin sponsor of the Website during the Term.", 0)
+    fees = _clause("p2", "The Sponsor shall pay the fees set out in Exhibit A within thirty (30) days of invoice.", 200)
+    question = "What does the Promotion Agreement say about missed traffic targets?"
+    _, answer = draft_for(question, sponsor, fees)
+    assert not answer.refused and len(answer.citations) == 2
+    lead = answer.text.split(":")[0]
+    assert "come closest" in lead and '"traffic"' in lead and '"target"' in lead
+    assert is_refusal(answer)  # read as "not stated": the passages are shown, not given as the answer
+
+    targets = _clause("p3", "If the traffic targets in Exhibit B are missed in any quarter, the Sponsor may "
+                            "extend the Term by one quarter.", 400)
+    _, answer = draft_for(question, sponsor, fees, targets)
+    assert "come closest" not in answer.text and answer.citations[0].quote.startswith("If the traffic targets")

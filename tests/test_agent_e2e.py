@@ -245,6 +245,12 @@ def test_which_contains_a_clause_that_no_sentence_names_quotes_the_nearest_passa
     assert len(answer.citations) == 1
 
 
+def test_an_open_question_is_answered_by_the_passage_that_speaks_of_it(stores, settings, tenant):
+    answer = ask(stores, settings, tenant, "What does the CloudSecure agreement say about incident response services?")
+    assert not answer.refused
+    assert "incident response" in answer.text and "come closest" not in answer.text
+
+
 def test_calculator_refuses_to_add_currencies(stores, settings, tenant):
     answer = ask(stores, settings, tenant, "What is the total of the penalty in the CloudSecure agreement and the "
                                            "fee in the Globex agreement?")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from agents.drafting.builder import LIKELY
+from agents.drafting.narrative import say_if_off_the_question
 from agents.drafting.quoting import with_article
 from agents.drafting.registry import drafts
 from agents.drafting.values import ValueDrafter
@@ -42,6 +43,8 @@ def draft_clause_lookup(d: ValueDrafter) -> None:
             d.say(f"Likely yes: no passage states {what} clause in its usual words, but the clause model reads "
                   f'this one as such — {d.title(e)} ({d.cited_where(n)}): "{span}"', [n])
             continue
+        if not d.plan.clause_types:  # an open yes/no question: its passages may only be the nearest ones
+            say_if_off_the_question(d, quoted[:2])
         for e, span in quoted[:2]:
             n = d.cite(e, span)
             what = quote_label(d.plan.clause_types, span)

@@ -16,6 +16,16 @@ STOPWORDS = frozenset(
 _WORD = re.compile(r"[a-z0-9][a-z0-9'\-]*")
 
 
+# Words of an everyday question that ask nothing by themselves ("what does our deal say about ..."): a quoted
+# passage need not hold them to speak to the question.
+QUESTION_FILLER = frozenset(
+    """say says said state states stated mention mentions mentioned anything something everything deal deals
+    happen happens happened language wording words term terms provision provisions party parties side sides us
+    let lets regarding re concerning point where whether know need needs want wants get gets got one ones thing
+    things way ways other another each either both more most""".split()
+)
+
+
 # Words too common in contract titles to say which document a title reference means.
 TITLE_STOPWORDS = frozenset("the and for with between dated this that from agreement contract document version".split())
 
