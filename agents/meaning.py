@@ -406,12 +406,38 @@ def wants_meaning(plan: Plan) -> bool:
     return needs_hint(plan) or value_in_passing(plan) or (compares_values(plan) and not plan.attributes)
 
 
+# "What does the Bunker One contract say about hedging?": the question asks what the contract says on a topic
+_TOPIC = re.compile(r"\b(?:say|says|said|state|states|provide|provides|mention|mentions|cover|covers)\s+"
+                    r"(?:anything\s+|something\s+)?(?:about|on|regarding|concerning)\s+(?P<topic>[^?]{3,})",
+                    re.IGNORECASE)
+
+
+def asked_topic(question: str) -> str | None:
+    """The topic of a "what does ... say about TOPIC" question, or None."""
+    m = _TOPIC.search(question)
+    return " ".join(m.group("topic").split()) if m else None
+
+
+def topic_agrees(plan: Plan, hint: PlanHint, embedder: QueryEmbedder) -> bool:
+    """A question that asks what a contract says about a topic takes a reading by meaning only when its topic
+    alone reads as the same label, at least as near as ``AGREED_MIN_SIMILARITY``: read whole, "what does the
+    Bunker One contract say about hedging?" is nearest to the parties and "... about commissions" to an amount,
+    while "hedging" alone is near no label and "commissions" is nearest to revenue sharing. Other questions
+    always agree."""
+    topic = asked_topic(bare_question(plan))
+    if topic is None:
+        return True
+    wanted = hint.attribute or (hint.clause_types[0] if hint.clause_types else None)
+    readings = meaning_model(embedder).readings(topic, embedder)
+    return bool(readings) and readings[0].name == wanted and readings[0].similarity >= AGREED_MIN_SIMILARITY
+
+
 def read_by_meaning(plan: Plan, embedder: QueryEmbedder) -> tuple[Plan, Reading | None, bool]:
     """The plan with the nearest clear reading filled in where the rules left a gap; a yes/no question that named
     a value in passing becomes a lookup of the clause read, or stays as the rules read it. Returns the plan, the
     nearest reading and whether it was used."""
     hint, reading = meaning_hint(plan, embedder)
-    if hint is None:
+    if hint is None or not topic_agrees(plan, hint, embedder):
         return plan, reading, False
     if value_in_passing(plan):
         if not hint.clause_types:

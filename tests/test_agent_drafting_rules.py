@@ -727,3 +727,11 @@ def test_an_open_question_s_passages_that_lack_its_words_are_shown_as_only_the_c
                             "extend the Term by one quarter.", 400)
     _, answer = draft_for(question, sponsor, fees, targets)
     assert "come closest" not in answer.text and answer.citations[0].quote.startswith("If the traffic targets")
+
+
+def test_two_forms_of_a_word_meet_and_two_words_that_only_begin_alike_do_not():
+    from agents.drafting.narrative import speaks_of
+
+    assert speaks_of("Hedging losses are shared equally.", ["hedge"])
+    assert speaks_of("AMAG shall bear the costs of any Recall of a Product.", ["recall"])
+    assert not speaks_of("Each party indemnifies the other's officers and directors.", ["office", "space"])

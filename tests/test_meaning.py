@@ -302,3 +302,18 @@ def test_a_comparison_by_a_value_no_cue_names_is_read_against_the_attributes(emb
     assert wants_meaning(plan)
     read, reading, used = read_by_meaning(plan, embedder)
     assert used and read.attribute == "notice_period" and read.comparison == "longer", reading
+
+
+@pytest.mark.parametrize(("question", "read"), [
+    ("What does the Bunker One contract say about hedging?", None),
+    ("What does the Oxbow alliance say about commissions?", None),
+    ("What does our deal with Litware say about which law applies?", "governing_law"),
+])
+def test_a_question_about_a_topic_is_read_by_its_topic(embedder, question, read):
+    """Read whole, "what does X say about hedging" is nearest to the parties and "about commissions" to an amount;
+    the topic alone is near neither, so the question stays open and its passages are quoted."""
+    plan, _, used = read_by_meaning(parse_question(question, load_spacy()), embedder)
+    if read is None:
+        assert not used and plan.attribute is None and not plan.clause_types
+    else:
+        assert read in (plan.attribute, *plan.clause_types)

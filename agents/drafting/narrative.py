@@ -2,8 +2,9 @@
 
 An open question's passages are quoted as its answer only when they speak of what it asks: a span that holds
 none of the question's own words (its content words less the names of its documents and everyday filler,
-``QUESTION_FILLER``) is what retrieval found nearest, not the answer. A later passage whose span does hold them
-is quoted first; where none does, the nearest passages are shown as the closest, saying which words they lack.
+``QUESTION_FILLER``) is what retrieval found nearest, not the answer. Of the most relevant passages, the two
+that hold the most of those words are quoted; where none holds any, the two most relevant are shown as the
+closest, saying which words they lack.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from veridict.domain import QUESTION_FILLER, content_words
 from veridict.types import Evidence
 
 SEARCHED = 6  # the retrieved passages, by relevance, searched for one that holds the asked words
-STEM = 5  # letters that say two forms are one word ("targets" / "targeted", "missed" / "misses")
+_SUFFIXES = ("ing", "ed", "es", "s")
 
 
 def asked_words(plan: Plan, ctx: ToolContext | None = None) -> list[str]:
@@ -38,10 +39,20 @@ def asked_words(plan: Plan, ctx: ToolContext | None = None) -> list[str]:
                               and not w.isdigit()))
 
 
+def fold(word: str) -> str:
+    """A light suffix fold, so that two forms of a word meet ("targets" / "targeted", "hedge" / "hedging") and
+    two words that only begin alike do not ("office" / "officers")."""
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not word.endswith("ss"):
+            word = word[: -len(suffix)]
+            break
+    return word[:-1] if word.endswith("e") and len(word) > 3 else word
+
+
 def speaks_of(span: str, words: list[str]) -> bool:
     """Whether the span holds one of the words, in any of its forms."""
-    held = {w[:STEM] for w in content_words(span)}
-    return any(w[:STEM] in held for w in words)
+    held = {fold(w) for w in content_words(span)}
+    return any(fold(w) in held for w in words)
 
 
 def _listed(words: list[str]) -> str:
@@ -69,9 +80,10 @@ def draft_narrative(d: ValueDrafter) -> None:
     words = asked_words(d.plan, d.ctx)
     spans = [(e, d.span_of(e)) for e in texts[:SEARCHED]]
     chosen: list[tuple[Evidence, str]] = spans[:2]
-    if words and not any(speaks_of(s, words) for _, s in chosen):
-        holding = [x for x in spans[2:] if speaks_of(x[1], words)]
-        chosen = [holding[0], spans[0]] if holding else chosen
+    if words:  # the passages that hold the most of the asked words, by relevance among equals
+        held = [sum(speaks_of(s, [w]) for w in words) for _, s in spans]
+        order = sorted(range(len(spans)), key=lambda i: -held[i])
+        chosen = [spans[i] for i in order[:2]] if held[order[0]] else chosen
     say_if_off_the_question(d, chosen)
     for e, span in chosen:
         n = d.cite(e, span)
