@@ -412,10 +412,19 @@ _TOPIC = re.compile(r"\b(?:say|says|said|state|states|provide|provides|mention|m
                     re.IGNORECASE)
 
 
+def asks_for_a_value(question: str) -> bool:
+    """A "who / which / when / how long ..." question that is not about a topic: what it asks may stand in
+    words it does not use ("Which outfit is Alan Crane consulting for?" is answered by the preamble's names)."""
+    return bool(_ASKS_VALUE.search(asked(question))) and asked_topic(question) is None
+
+
 def asked_topic(question: str) -> str | None:
-    """The topic of a "what does ... say about TOPIC" question, or None."""
+    """The topic of a "what does ... say about TOPIC" question, or None. A topic that is itself a question ("...
+    say about who is bound by it", "... about how long it runs") asks for a value: no topic."""
     m = _TOPIC.search(question)
-    return " ".join(m.group("topic").split()) if m else None
+    if m is None or _ASKS_VALUE.match(m.group("topic")):
+        return None
+    return " ".join(m.group("topic").split())
 
 
 def topic_agrees(plan: Plan, hint: PlanHint, embedder: QueryEmbedder) -> bool:

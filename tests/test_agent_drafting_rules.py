@@ -735,3 +735,10 @@ def test_two_forms_of_a_word_meet_and_two_words_that_only_begin_alike_do_not():
     assert speaks_of("Hedging losses are shared equally.", ["hedge"])
     assert speaks_of("AMAG shall bear the costs of any Recall of a Product.", ["recall"])
     assert not speaks_of("Each party indemnifies the other's officers and directors.", ["office", "space"])
+
+
+def test_a_value_question_left_open_is_not_told_its_passages_miss_its_words():
+    """'Which outfit ...' is answered by the names a passage holds, not by the word 'outfit'."""
+    preamble = _clause("p1", "This Consulting Agreement is made between Immunotolerance, Inc. and Alan Crane.", 0)
+    _, answer = draft_for("Which outfit is the consultant working for under the Promotion Agreement?", preamble)
+    assert "come closest" not in answer.text

@@ -4,13 +4,15 @@ An open question's passages are quoted as its answer only when they speak of wha
 none of the question's own words (its content words less the names of its documents and everyday filler,
 ``QUESTION_FILLER``) is what retrieval found nearest, not the answer. Of the most relevant passages, the two
 that hold the most of those words are quoted; where none holds any, the two most relevant are shown as the
-closest, saying which words they lack.
+closest, saying which words they lack; not in a "who / which / when ..." question that the planner left open
+("Which outfit is Alan Crane consulting for?"), whose answer may stand in words it does not use.
 """
 
 from __future__ import annotations
 
 from agents.drafting.registry import drafts
 from agents.drafting.values import ValueDrafter
+from agents.meaning import asks_for_a_value
 from agents.plan import Plan
 from tools.base import ToolContext
 from veridict.domain import QUESTION_FILLER, content_words
@@ -63,6 +65,8 @@ def _listed(words: list[str]) -> str:
 def say_if_off_the_question(d: ValueDrafter, chosen: list[tuple[Evidence, str]]) -> None:
     """Before quoting ``chosen`` for an open question: when none of them mentions the question's own words,
     say so and that they are only the closest passages."""
+    if asks_for_a_value(d.plan.question):
+        return
     words = asked_words(d.plan, d.ctx)
     if not words or not chosen or any(speaks_of(s, words) for _, s in chosen):
         return
