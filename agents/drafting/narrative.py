@@ -15,11 +15,10 @@ from agents.drafting.values import ValueDrafter
 from agents.meaning import asks_for_a_value
 from agents.plan import Plan
 from tools.base import ToolContext
-from veridict.domain import QUESTION_FILLER, content_words
+from veridict.domain import QUESTION_FILLER, content_words, fold
 from veridict.types import Evidence
 
 SEARCHED = 6  # the retrieved passages, by relevance, searched for one that holds the asked words
-_SUFFIXES = ("ing", "ed", "es", "s")
 
 
 def asked_words(plan: Plan, ctx: ToolContext | None = None) -> list[str]:
@@ -41,16 +40,6 @@ def asked_words(plan: Plan, ctx: ToolContext | None = None) -> list[str]:
                               and not w.isdigit()))
 
 
-def fold(word: str) -> str:
-    """A light suffix fold, so that two forms of a word meet ("targets" / "targeted", "hedge" / "hedging") and
-    two words that only begin alike do not ("office" / "officers")."""
-    for suffix in _SUFFIXES:
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not word.endswith("ss"):
-            word = word[: -len(suffix)]
-            break
-    return word[:-1] if word.endswith("e") and len(word) > 3 else word
-
-
 def speaks_of(span: str, words: list[str]) -> bool:
     """Whether the span holds one of the words, in any of its forms."""
     held = {fold(w) for w in content_words(span)}
@@ -62,12 +51,13 @@ def _listed(words: list[str]) -> str:
     return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
 
 
-def say_if_off_the_question(d: ValueDrafter, chosen: list[tuple[Evidence, str]]) -> None:
-    """Before quoting ``chosen`` for an open question: when none of them mentions the question's own words,
-    say so and that they are only the closest passages."""
+def say_if_off_the_question(d: ValueDrafter, chosen: list[tuple[Evidence, str]],
+                            words: list[str] | None = None) -> None:
+    """Before quoting ``chosen`` for an open question: when none of them mentions the question's own words
+    (``asked_words``, worked out here unless given), say so and that they are only the closest passages."""
     if asks_for_a_value(d.plan.question):
         return
-    words = asked_words(d.plan, d.ctx)
+    words = asked_words(d.plan, d.ctx) if words is None else words
     if not words or not chosen or any(speaks_of(s, words) for _, s in chosen):
         return
     docs = list(dict.fromkeys(d.title(e) for e, _ in chosen))
@@ -88,7 +78,7 @@ def draft_narrative(d: ValueDrafter) -> None:
         held = [sum(speaks_of(s, [w]) for w in words) for _, s in spans]
         order = sorted(range(len(spans)), key=lambda i: -held[i])
         chosen = [spans[i] for i in order[:2]] if held[order[0]] else chosen
-    say_if_off_the_question(d, chosen)
+    say_if_off_the_question(d, chosen, words)
     for e, span in chosen:
         n = d.cite(e, span)
         d.say(f'{d.title(e)} ({d.cited_where(n)}): "{span}"', [n])

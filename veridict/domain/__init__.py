@@ -25,12 +25,12 @@ from veridict.domain.qualifiers import (
     Qualifier,
 )
 from veridict.domain.refusals import RefusalReason
-from veridict.domain.words import QUESTION_FILLER, STOPWORDS, content_words, snake_name
+from veridict.domain.words import QUESTION_FILLER, STOPWORDS, content_words, fold, snake_name
 
 __all__ = [
     "AMOUNT_KINDS", "AMOUNT_KIND_NAMES", "AMOUNT_WORDS", "ATTRIBUTES", "ATTRIBUTE_BY_NAME", "CLAUSE_BY_NAME",
     "CLAUSE_TYPES", "GENERIC_CLAUSE_TYPES", "INTENTS", "INTENT_DESCRIPTIONS", "NOTICE_KINDS", "NOTICE_KIND_NAMES",
     "PERIOD_NOUNS", "QUALIFIER_BY_NAME", "QUESTION_FILLER", "STOPWORDS", "Attribute", "AttributeName", "ClauseType",
     "Comparison", "Intent", "Qualifier", "RefusalReason", "ToolName", "attribute", "attribute_clause_types",
-    "attribute_label", "clause_label", "content_words", "fact_attributes", "snake_name",
+    "attribute_label", "clause_label", "content_words", "fact_attributes", "fold", "snake_name",
 ]  # fmt: skip

@@ -85,6 +85,19 @@ def content_words(text: str) -> list[str]:
     return out
 
 
+_SUFFIXES = ("ing", "ed", "es", "s")
+
+
+def fold(word: str) -> str:
+    """A light suffix fold, so that two forms of a word meet ("targets" / "targeted", "hedge" / "hedging") and
+    two words that only begin alike do not ("office" / "officers")."""
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not word.endswith("ss"):
+            word = word[: -len(suffix)]
+            break
+    return word[:-1] if word.endswith("e") and len(word) > 3 else word
+
+
 def snake_name(name: str) -> str:
     """'Cap on Liability' -> 'cap_on_liability' (how clause types and attributes are named)."""
     return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
