@@ -40,10 +40,15 @@ def asked_words(plan: Plan, ctx: ToolContext | None = None) -> list[str]:
                               and not w.isdigit()))
 
 
+def held_words(span: str, words: list[str]) -> int:
+    """How many of the words the span holds, in any of their forms."""
+    held = {fold(w) for w in content_words(span)}
+    return sum(fold(w) in held for w in words)
+
+
 def speaks_of(span: str, words: list[str]) -> bool:
     """Whether the span holds one of the words, in any of its forms."""
-    held = {fold(w) for w in content_words(span)}
-    return any(fold(w) in held for w in words)
+    return held_words(span, words) > 0
 
 
 def _listed(words: list[str]) -> str:
@@ -75,7 +80,7 @@ def draft_narrative(d: ValueDrafter) -> None:
     spans = [(e, d.span_of(e)) for e in texts[:SEARCHED]]
     chosen: list[tuple[Evidence, str]] = spans[:2]
     if words:  # the passages that hold the most of the asked words, by relevance among equals
-        held = [sum(speaks_of(s, [w]) for w in words) for _, s in spans]
+        held = [held_words(s, words) for _, s in spans]
         order = sorted(range(len(spans)), key=lambda i: -held[i])
         chosen = [spans[i] for i in order[:2]] if held[order[0]] else chosen
     say_if_off_the_question(d, chosen, words)
