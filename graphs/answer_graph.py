@@ -5,6 +5,9 @@
                                ^   \\--(incorrect or ambiguous, budget left)--> rewrite
                                \\________________________________________________/
 
+A question asked in parts ("Who is it with, and when does it end?", ``agents/parts.py``) goes round once per part:
+verify routes back to plan for the next part, and the last part's verify joins the parts' answers.
+
 With a chat model, grade routes once to ``react`` instead of ``draft``: the model calls the tools itself,
 one turn per visit (``agents/react.py``), then the evidence is graded again with its results and drafted.
 
@@ -30,6 +33,7 @@ from agents.drafting import Drafter, carry_addenda, documents_block, llm_evidenc
 from agents.expand import expand_queries
 from agents.llm import LLMUnavailable, call_llm, call_structured, make_chat_model, prompt_messages
 from agents.meaning import clause_question, qualifier_hint, read_by_meaning, wants_meaning
+from agents.parts import MAX_PARTS, join_answers, question_parts
 from agents.plan_hint import PlanHint, clean_hint, merge_hint, needs_hint, parse_hint
 from agents.planner import as_comparison, load_spacy, parse_question
 from agents.provenance import build_answer
@@ -48,8 +52,9 @@ LLM_EVIDENCE = 6
 
 
 def recursion_limit(settings) -> int:
-    """Generous: the budgets end every loop first (5 nodes + 3 per rewrite, + one per ReAct hop and 2 more)."""
-    return 25 + 4 * max(0, int(settings.max_rewrites)) + max(0, int(settings.max_hops)) + 2
+    """Generous: the budgets end every loop first (5 nodes + 3 per rewrite, + one per ReAct hop and 2 more), for
+    each part of a question asked in parts."""
+    return MAX_PARTS * (25 + 4 * max(0, int(settings.max_rewrites)) + max(0, int(settings.max_hops)) + 2)
 
 
 def build_answer_graph(stores, settings, llm=None, checkpointer=None, *, auto_llm: bool = True):
@@ -72,7 +77,7 @@ def build_answer_graph(stores, settings, llm=None, checkpointer=None, *, auto_ll
     graph.add_edge("rewrite", "research")
     graph.add_conditional_edges("react", nodes.after_react, ["react", "grade"])
     graph.add_edge("draft", "verify")
-    graph.add_edge("verify", END)
+    graph.add_conditional_edges("verify", nodes.after_verify, ["plan", END])
     compiled = graph.compile(checkpointer=checkpointer, name="veridict-answer")
     return compiled.with_config({"recursion_limit": recursion_limit(settings)})
 
@@ -187,9 +192,15 @@ class _Nodes:
             return {"tenant": tenant, "question": raw if isinstance(raw, str) else "",
                     "refusal_reason": reason, "refusal_detail": detail, "draft": None, "evidence": [], "react": None,
                     "results": NewTurn(), "notes": NewTurn(), "outages": NewTurn(), "grades": {},
+                    "parts": [], "answered": [], "asking": raw if isinstance(raw, str) else "",
                     "trace": NewTurn([TraceStep(node="plan", ms=ms_since(started), note=f"refused: {reason}")])}
-        question = clean_question(raw)
+        whole = clean_question(raw)
+        parts, done = self.parts_of(state, whole)
+        question = parts[len(done)] if parts else whole
         trace: list[TraceStep] = []
+        if parts and not done:
+            trace.append(TraceStep(node="plan", tool="parts", results=len(parts), ms=ms_since(started),
+                                   note=" | ".join(parts)))
         plan = clause_question(parse_question(question, self.nlp()))
         ruled = plan  # the rules' reading, before any by meaning
         embedder = self.stores.embedder if self.stores else None
@@ -221,6 +232,12 @@ class _Nodes:
         intent = plan.intent
         plan, steps, outages = resolve_documents(plan, ctx)
         trace += steps
+        carried = (state.get("carried") or []) if done else []
+        if carried and not plan.documents and plan.intent not in ("list", "count"):
+            # a later part that names no contract ("... and when does it end?") asks about the one before it named
+            plan = plan.model_copy(update={"documents": [r.model_copy(deep=True) for r in carried]})
+            trace.append(TraceStep(node="plan", tool="resolve_documents", results=len(plan.document_ids),
+                                   note="the documents of the part before"))
         if plan.intent != intent and plan.intent == "compare":
             # the names made it a comparison ("Between drkoop and Freeze Tag, ..."): what it compares is read again,
             # from the rules' reading (a reading by meaning of the question with its names in it no longer holds)
@@ -234,7 +251,9 @@ class _Nodes:
                                   "fallback": None, "react": None, "results": NewTurn(), "tools_used": NewTurn(),
                                   "calls_seen": NewTurn(), "notes": NewTurn(),
                                   # a store that failed while resolving names is said in the answer
-                                  "outages": NewTurn(outages)}
+                                  "outages": NewTurn(outages),
+                                  "parts": parts, "asked": whole, "answered": done, "asking": question,
+                                  "carried": plan.documents or carried}
         missing = plan.missing_documents
         unclear = [r for r in plan.documents if r.ambiguous and r.explicit]
         if missing:
@@ -250,6 +269,26 @@ class _Nodes:
                                results=len(plan.document_ids), ms=ms_since(started), note=plan.source))
         update["trace"] = NewTurn(trace)
         return update
+
+    def parts_of(self, state: AnswerState, whole: str) -> tuple[list[str], list[dict[str, Any]]]:
+        """(the question's parts, the answers of those done): the parts of a question being answered in parts,
+        else the new question's parts ([] when it is one question) and none done."""
+        parts = state.get("parts") or []
+        done = state.get("answered") or []
+        if parts and state.get("asked") == whole and len(done) < len(parts):
+            return parts, done
+        cut = question_parts(whole, self.asks)
+        return (cut if len(cut) > 1 else []), []
+
+    def asks(self, part: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+        """What one part of a question asks, read alone: its attributes and clause types (by the rules, else by
+        meaning); None when it asks for neither."""
+        plan = clause_question(parse_question(part, self.nlp()))
+        embedder = self.stores.embedder if self.stores else None
+        if wants_meaning(plan) and embedder is not None:
+            plan = read_by_meaning(plan, embedder)[0]
+        what = (tuple(plan.attributes), tuple(plan.clause_types))
+        return what if any(what) else None
 
     def after_plan(self, state: AnswerState) -> Literal["research", "verify"]:
         return "verify" if state.get("refusal_reason") else "research"
@@ -273,7 +312,7 @@ class _Nodes:
         """Extra queries for the text channels from the model (HyDE, multi-query), where the settings ask."""
         if not self.use_llm(runtime) or not {"lexical", "vectors"} & set(state["plan"].tools):
             return []
-        queries, steps = expand_queries(self.llm, state["question"], self.settings)
+        queries, steps = expand_queries(self.llm, _asking(state), self.settings)
         trace += steps
         return queries
 
@@ -299,7 +338,7 @@ class _Nodes:
             if window:
                 llm_started = time.perf_counter()
                 try:
-                    reply = call_structured(self.llm, prompt_messages("grader", question=state["question"],
+                    reply = call_structured(self.llm, prompt_messages("grader", question=_asking(state),
                                                                       documents=documents_block(window)),
                                             RelevantPassages, parse_relevant,
                                             max_retries=self.settings.llm_max_retries, max_tokens=60)
@@ -339,7 +378,7 @@ class _Nodes:
                         tool_calls=state.get("tool_calls", 0), hops=state.get("hops", 0))
         ctx = self.ctx(state)
         specs = [t for t in TOOLS.values() if t.available(ctx)]
-        turn = react_turn(self.llm, ctx, state["question"], log, budget, specs, seen=set(state.get("calls_seen", [])),
+        turn = react_turn(self.llm, ctx, _asking(state), log, budget, specs, seen=set(state.get("calls_seen", [])),
                           max_retries=self.settings.llm_max_retries,
                           tool_choice=self.settings.llm_tool_choice)
         return {"react": turn.log, "results": turn.results, "trace": turn.trace, "outages": turn.outages,
@@ -377,7 +416,7 @@ class _Nodes:
                 try:
                     content = react_answer or call_llm(
                         self.llm,
-                        prompt_messages("answer", question=state["question"], documents=documents_block(items)),
+                        prompt_messages("answer", question=_asking(state), documents=documents_block(items)),
                         max_retries=self.settings.llm_max_retries, max_tokens=220)
                     llm_draft = parse_llm_draft(content, items)
                     llm_draft.verbatim = extractive.verbatim
@@ -408,7 +447,7 @@ class _Nodes:
         relevance = {k: g.relevance for k, g in state.get("grades", {}).items()}
         draft = state.get("draft")
         answer = build_answer(
-            state["question"], draft, evidence, relevance, state.get("trace", []), state.get("outages", []),
+            _asking(state), draft, evidence, relevance, state.get("trace", []), state.get("outages", []),
             refusal_reason=state.get("refusal_reason"), refusal_detail=state.get("refusal_detail"),
             nlp=self.nlp() if draft is not None and draft.mode == "llm" else None,
             fallback=state.get("fallback"),
@@ -417,7 +456,25 @@ class _Nodes:
         answer.trace.append(TraceStep(node="verify", ms=ms_since(started),
                                       note="refused: " + (answer.refusal_reason or "") if answer.refused
                                       else f"{len(answer.citations)} citation(s)"))
-        return {"answer": answer.model_dump(mode="json")}
+        parts = state.get("parts") or []
+        if not parts:
+            return {"answer": answer.model_dump(mode="json")}
+        done = [*(state.get("answered") or []), answer.model_dump(mode="json")]
+        if len(done) < len(parts):
+            return {"answered": done}
+        joined = join_answers(state.get("asked") or clean_question(state["question"]), parts,
+                              [Answer.model_validate(a) for a in done])
+        return {"answer": joined.model_dump(mode="json"), "parts": [], "answered": []}
+
+    def after_verify(self, state: AnswerState) -> Literal["plan", "__end__"]:
+        """The next part of a question asked in parts, or the end."""
+        parts = state.get("parts") or []
+        return "plan" if parts and len(state.get("answered") or []) < len(parts) else "__end__"
+
+
+def _asking(state: AnswerState) -> str:
+    """The question being answered now: the whole question, or the part of it being answered."""
+    return state.get("asking") or state["question"]
 
 
 def _react_answer(state: AnswerState) -> tuple[str | None, list | None]:

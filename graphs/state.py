@@ -71,6 +71,13 @@ class AnswerState(InputState, total=False):
     outages: Annotated[list[Outage], merge_outages]  # stores that failed this turn; said in the answer
     trace: Annotated[list[TraceStep], accumulate]
     answer: dict[str, Any]
+    # a question asked in parts ("Who is it with, and when does it end?", ``agents/parts.py``): the parts, the
+    # question they were cut from, the answers of the parts done, and the documents the part before named
+    parts: list[str]
+    asked: str
+    answered: list[dict[str, Any]]
+    carried: list[DocumentRef]
+    asking: str  # the question (or part) being answered now
 
 
 @dataclass

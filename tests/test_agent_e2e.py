@@ -426,3 +426,18 @@ def test_a_kind_of_contract_the_library_lacks_is_not_answered_from_another(store
     answer = ask(stores, settings, tenant, "Which law governs the NDA?")
     assert answer.refused, answer.text
     assert "German" not in answer.text and not answer.citations
+
+
+def test_a_question_in_two_parts_answers_both_the_second_about_the_contract_the_first_named(stores, settings, tenant):
+    answer = ask(stores, settings, tenant,
+                 "Which law governs the Globex supply deal, and how much notice is needed to terminate it?")
+    assert not answer.refused, answer.text
+    first, second = answer.text.split("\n\n")
+    assert first.startswith("**Which law governs the Globex supply deal?**") and "New York" in first
+    assert second.startswith("**How much notice is needed to terminate it?**") and "30 days" in second
+    marks = [int(n) for n in re.findall(r"\[(\d+)\]", second)]
+    assert marks and all(answer.citations[n - 1].clause_number == "8.4" for n in marks), answer.text
+    assert {c.document_title for c in answer.citations} == {"Globex Supply Agreement"}
+    assert [s.note for s in answer.trace if s.tool == "parts"] == [
+        "Which law governs the Globex supply deal? | How much notice is needed to terminate it?"]
+
