@@ -441,3 +441,9 @@ def test_a_question_in_two_parts_answers_both_the_second_about_the_contract_the_
     assert [s.note for s in answer.trace if s.tool == "parts"] == [
         "Which law governs the Globex supply deal? | How much notice is needed to terminate it?"]
 
+
+def test_of_two_things_asked_the_one_not_found_is_said(stores, settings, tenant):
+    answer = ask(stores, settings, tenant, "What are the governing law and the renewal term of the Globex Supply "
+                                           "Agreement?")
+    assert not answer.refused, answer.text
+    assert "New York" in answer.text and "No renewal term was found" in answer.text, answer.text
