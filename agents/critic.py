@@ -10,6 +10,7 @@ that never names the asked thing relevant). The CRAG verdict is ``correct``
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Literal
 
 import numpy as np
@@ -18,6 +19,7 @@ from pydantic import BaseModel, Field
 from agents.llm import json_in_reply
 from agents.plan import Plan
 from agents.planner import default_tools
+from stores.errors import StoreError
 from tools.base import HitMeta
 from tools.rerank import term_overlap
 from tools.text import sentences
@@ -42,6 +44,9 @@ RELEVANT = 0.35
 CLAUSE_INTENTS = ("clause_lookup", "list", "count", "compare")
 STRONG = 0.6
 MAX_EMBEDDED = 16  # passages embedded for grading per round (vector hits bring their own similarity)
+CHUNK_PREFIX = "chunk:"  # the evidence id of a stored chunk (``tools.chunks.chunk_evidence``)
+# (query vector, chunk ids) -> chunk id -> cosine of its stored vector: the vector store's ``similarities``
+StoredScores = Callable[[np.ndarray, list[str]], dict[str, float]]
 
 
 class Grade(BaseModel):
@@ -294,6 +299,20 @@ def _has_value_shape(plan: Plan, text: str) -> bool:
     return bool(entry and entry.has_value_shape(text))
 
 
+def stored_scores(stored: StoredScores | None, embedder, query: str, evidence: list[Evidence]) -> dict[str, float]:
+    """Cosine of each chunk passage's stored vector (its heading and text, as ingest embedded them) to the query,
+    from the vector store: a chunk found by the keyword or clause channels is not embedded again to be graded
+    (empty when there is no vector store or it fails; those passages are then embedded)."""
+    chunks = {e.id.removeprefix(CHUNK_PREFIX): e.id for e in evidence if e.id.startswith(CHUNK_PREFIX)}
+    if stored is None or embedder is None or not chunks:
+        return {}
+    try:
+        scores = stored(embedder.embed_query(query), list(chunks))
+    except (StoreError, ValueError):
+        return {}
+    return {chunks[c]: float(s) for c, s in scores.items() if c in chunks}
+
+
 def semantic_scores(embedder, query: str, evidence: list[Evidence]) -> dict[str, float]:
     """Cosine similarity of each item to the query (empty when no embedder)."""
     if embedder is None or not evidence:
@@ -309,13 +328,15 @@ def semantic_scores(embedder, query: str, evidence: list[Evidence]) -> dict[str,
 
 def grade_evidence(
     plan: Plan, evidence: list[Evidence], meta: dict[str, HitMeta], embedder=None,
-    llm_relevant: set[str] | None = None, query: str | None = None,
+    llm_relevant: set[str] | None = None, query: str | None = None, stored: StoredScores | None = None,
 ) -> tuple[list[Evidence], list[Grade]]:
-    """Grade every item; returns items with ``relevant`` set and the grades (same order)."""
+    """Grade every item; returns items with ``relevant`` set and the grades (same order). ``stored`` gives the
+    vector store's similarity of chunks to a query vector (``stored_scores``)."""
     keys = key_groups(plan)
     sims = {i: m.similarity for i, m in meta.items() if m.similarity is not None}
     todo = [e for e in evidence if e.fact is None and e.id not in sims][:MAX_EMBEDDED]
-    sims.update(semantic_scores(embedder, query or plan.question, todo))
+    sims.update(stored_scores(stored, embedder, query or plan.question, todo))
+    sims.update(semantic_scores(embedder, query or plan.question, [e for e in todo if e.id not in sims]))
     canonical = canonical_clause_question(plan)
     plain_sims: dict[str, float] = {}
     if canonical is not None:

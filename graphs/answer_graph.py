@@ -28,7 +28,15 @@ from typing import Any, Literal
 from langgraph.graph import END, START, StateGraph
 from langgraph.runtime import Runtime
 
-from agents.critic import RelevantPassages, grade_evidence, parse_relevant, relevant_ids, rewrite, verdict_for
+from agents.critic import (
+    RelevantPassages,
+    StoredScores,
+    grade_evidence,
+    parse_relevant,
+    relevant_ids,
+    rewrite,
+    verdict_for,
+)
 from agents.drafting import Drafter, carry_addenda, documents_block, llm_evidence, parse_llm_draft
 from agents.expand import expand_queries
 from agents.llm import LLMUnavailable, call_llm, call_structured, make_chat_model, prompt_messages
@@ -176,6 +184,14 @@ class _Nodes:
     def use_llm(self, runtime: Runtime[AnswerContext] | None) -> bool:
         ctx = runtime.context if runtime is not None else None
         return self.llm is not None and (ctx is None or getattr(ctx, "use_llm", True))
+
+    def stored_scores(self, state: AnswerState) -> StoredScores | None:
+        """The vector store's similarity of the tenant's chunks to a query vector, for grading."""
+        ctx = self.ctx(state)
+        vectors = ctx.vectors
+        if vectors is None:
+            return None
+        return lambda vector, chunk_ids: vectors.similarities(ctx.tenant, vector, chunk_ids)
 
     def nlp(self):
         return load_spacy(self.settings.spacy_model)
@@ -329,8 +345,9 @@ class _Nodes:
                          lam=self.settings.retrieval_mmr_lambda, window=GRADE_WINDOW)
         if plan.intent not in ("list", "count"):
             ranked = ranked[:GRADE_WINDOW]
+        stored = self.stored_scores(state)
         graded, grades = grade_evidence(plan, ranked, meta, self.stores.embedder if self.stores else None,
-                                        query=query)
+                                        query=query, stored=stored)
         verdict = verdict_for(plan, graded, grades, meta)
         trace: list[TraceStep] = []
         if verdict == "ambiguous" and self.use_llm(runtime) and graded:
@@ -345,7 +362,7 @@ class _Nodes:
                     chosen = relevant_ids(reply, [e.id for e in window])
                     if chosen is not None:
                         graded, grades = grade_evidence(plan, ranked, meta, self.stores.embedder, llm_relevant=chosen,
-                                                        query=query)
+                                                        query=query, stored=stored)
                         verdict = verdict_for(plan, graded, grades, meta)
                     trace.append(TraceStep(node="grade", tool="llm", results=len(chosen or ()),
                                            ms=ms_since(llm_started),

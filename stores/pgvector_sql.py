@@ -79,3 +79,9 @@ WHERE tenant = %(tenant)s
 ORDER BY embedding <=> %(query)s::vector
 LIMIT %(k)s
 """
+# The cosine score of given chunks (the answer graph grades retrieved passages with their stored vectors).
+SIMILARITIES = """
+SELECT chunk_id, 1 - (embedding <=> %(query)s::vector) AS score
+FROM {table}
+WHERE tenant = %(tenant)s AND chunk_id = ANY(%(chunk_ids)s::text[])
+"""

@@ -116,7 +116,8 @@ class PgVectorStore:
         ident = sql.Identifier(self.table)
         self._sql = {
             name: sql.SQL(getattr(q, name)).format(table=ident)
-            for name in ("UPSERT", "DELETE_DOCUMENT", "DELETE_TENANT", "COUNT", "COUNT_MATCHING", "SEARCH")
+            for name in ("UPSERT", "DELETE_DOCUMENT", "DELETE_TENANT", "COUNT", "COUNT_MATCHING", "SEARCH",
+                         "SIMILARITIES")
         }
 
     @property
@@ -340,6 +341,21 @@ class PgVectorStore:
             VectorHit(chunk_id=str(r["chunk_id"]), score=float(r["score"]), payload=dict(r["payload"]))
             for r in self._run(nearest)
         ]
+
+    def similarities(self, tenant: str, vector: np.ndarray | Sequence[float], chunk_ids: Sequence[str]
+                     ) -> dict[str, float]:
+        """Cosine of the stored vectors of these chunks of the tenant to ``vector`` (chunk id -> score)."""
+        _require(tenant)
+        ids = list(dict.fromkeys(chunk_ids))
+        if not ids:
+            return {}
+        query = np.asarray(vector, dtype=np.float32).reshape(-1)
+        if query.shape[0] != self.dim:
+            raise ValueError(f"expected a {self.dim}-d query vector, got {query.shape[0]}")
+        params = {"tenant": tenant, "query": vector_literal(query.tolist()), "chunk_ids": ids}
+        self._ensure()
+        rows = self._run(lambda conn: conn.execute(self._sql["SIMILARITIES"], params).fetchall())
+        return {str(r["chunk_id"]): float(r["score"]) for r in rows}
 
     def count(self, tenant: str, document_id: str | None = None) -> int:
         """Exact number of rows of the tenant (or of one of its documents)."""

@@ -328,6 +328,27 @@ class QdrantStore:
             )
         return hits
 
+    def similarities(self, tenant: str, vector: np.ndarray | Sequence[float], chunk_ids: Sequence[str]
+                     ) -> dict[str, float]:
+        """Cosine of the stored vectors of these chunks of the tenant to ``vector`` (chunk id -> score); a chunk
+        with no stored vector is left out. The answer graph grades retrieved passages with it rather than embed
+        them again."""
+        if not tenant:
+            raise ValueError("tenant is required")
+        ids = list(dict.fromkeys(chunk_ids))
+        if not ids:
+            return {}
+        query = np.asarray(vector, dtype=np.float32).reshape(-1)
+        if query.shape[0] != self.dim:
+            raise ValueError(f"expected a {self.dim}-d query vector, got {query.shape[0]}")
+        flt = models.Filter(must=[models.FieldCondition(key="tenant", match=models.MatchValue(value=tenant)),
+                                  models.HasIdCondition(has_id=[point_id(c) for c in ids])])
+        with self._errors():
+            result = self.client.query_points(
+                self._collection(), query=query.tolist(), query_filter=flt, limit=len(ids), with_payload=["chunk_id"]
+            )
+        return {str((point.payload or {}).get("chunk_id", point.id)): float(point.score) for point in result.points}
+
     def count(self, tenant: str, document_id: str | None = None) -> int:
         """Exact number of points of the tenant (or of one of its documents)."""
         flt = tenant_filter(tenant, document_id=document_id)

@@ -214,6 +214,26 @@ class QdrantEdgeStore:
             hits.append(VectorHit(str(payload.get("chunk_id", p.id)), float(p.score), payload))
         return hits
 
+    def similarities(self, tenant: str, vector: np.ndarray | Sequence[float], chunk_ids: Sequence[str]
+                     ) -> dict[str, float]:
+        """Cosine of the stored vectors of these chunks of the tenant to ``vector`` (chunk id -> score)."""
+        ids = list(dict.fromkeys(chunk_ids))
+        if not ids:
+            return {}
+        query = np.asarray(vector, dtype=np.float32).reshape(-1)
+        if query.shape[0] != self.dim:
+            raise ValueError(f"expected a {self.dim}-d query vector, got {query.shape[0]}")
+        flt = _filter(tenant)
+        request = qe.QueryRequest(
+            limit=len(ids),
+            query=qe.Query.Nearest(query.tolist()),
+            filter=qe.Filter(must=[*flt.must, qe.FieldCondition(key="chunk_id", match=qe.MatchAny(ids))]),
+            with_payload=True,
+        )
+        with self._lock, self._errors():
+            points = self.shard.query(request)
+        return {str((p.payload or {}).get("chunk_id", p.id)): float(p.score) for p in points}
+
     def count(self, tenant: str, document_id: str | None = None) -> int:
         flt = _filter(tenant, document_id=document_id)
         with self._lock, self._errors():

@@ -29,6 +29,7 @@ from tests.test_qdrant_store import (  # noqa: F401  (shared behaviour, run agai
     test_delete_document_leaves_no_points,
     test_document_and_clause_type_filters,
     test_search_returns_the_matching_chunk_first,
+    test_similarities_of_given_chunks_match_the_search_scores_within_the_tenant,
     test_tenants_are_isolated,
     test_upsert_is_idempotent_and_accepts_non_uuid_chunk_ids,
 )

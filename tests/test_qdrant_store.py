@@ -225,3 +225,22 @@ def test_points_survive_a_process_that_dies_without_close(tmp_path, tenant):
         assert store.count(tenant) == len(CONTRACT_A)
     finally:
         store.close()
+
+
+def test_similarities_of_given_chunks_match_the_search_scores_within_the_tenant(vector_store, embedder, tenant):
+    doc, chunks = add(vector_store, embedder, tenant, "licence", CONTRACT_A,
+                      chunk_ids=[f"chunk-{i}" for i in range(len(CONTRACT_A))])
+    other = f"{tenant}-other"
+    add(vector_store, embedder, other, "licence", CONTRACT_A[:1], chunk_ids=["chunk-9"])
+    query = embedder.embed_query("Which state's law governs the contract?")
+    searched = {h.chunk_id: h.score for h in vector_store.search(tenant, query, k=10)}
+    asked = ["chunk-0", "chunk-2", "chunk-9", "missing"]
+    scores = vector_store.similarities(tenant, query, asked)
+    # only this tenant's stored chunks, each scored as the search scores it
+    assert set(scores) == {"chunk-0", "chunk-2"}
+    for chunk_id, score in scores.items():
+        assert score == pytest.approx(searched[chunk_id], abs=1e-4)
+    assert scores["chunk-0"] > scores["chunk-2"]  # the governing-law sentence is nearer
+    assert vector_store.similarities(tenant, query, []) == {}
+    with pytest.raises(ValueError):
+        vector_store.similarities("", query, ["chunk-0"])

@@ -45,10 +45,13 @@ class DocumentReads(Protocol):
 
 
 class VectorReads(Protocol):
-    """Qdrant: the nearest chunks of a tenant."""
+    """Qdrant: the nearest chunks of a tenant, and how near given chunks are."""
 
     def search(self, tenant: str, vector: np.ndarray | Sequence[float], k: int = 10,
                document_ids: list[str] | None = None, clause_types: list[str] | None = None) -> list[Any]: ...
+
+    def similarities(self, tenant: str, vector: np.ndarray | Sequence[float], chunk_ids: Sequence[str]
+                     ) -> dict[str, float]: ...
 
 
 class GraphReads(Protocol):
