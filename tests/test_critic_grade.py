@@ -52,3 +52,28 @@ def test_a_notice_the_extractor_read_as_another_kind_is_not_the_asked_kind():
     assert _qualifier_ok(plan, _notice("termination", quote)) is True
     assert _qualifier_ok(plan, _notice(None, "Either party may terminate this Agreement on thirty (30) days' "
                                              "notice.")) is True
+
+
+def test_a_chunk_is_graded_by_the_similarity_its_stored_vector_gives(embedder):
+    """A chunk found by keyword search is scored by the vector store's similarity of its stored vector (the
+    query vector and the chunk ids go to it); a passage the store does not hold is embedded as before."""
+    from agents.critic import grade_evidence
+
+    plan = parse_question("Which law governs the Acme agreement?")
+    text = "This Agreement shall be governed by the laws of the State of New York."
+    chunk = _passage("d", text).model_copy(update={"id": "chunk:c1"})
+    section = _passage("d", text).model_copy(update={"id": "section:s1"})
+    asked: list[list[str]] = []
+
+    def stored(score: float):
+        def scores(vector, chunk_ids):
+            assert len(vector) == embedder.dim
+            asked.append(list(chunk_ids))
+            return {c: score for c in chunk_ids if c == "c1"}
+        return scores
+
+    _, near = grade_evidence(plan, [chunk, section], {}, embedder, stored=stored(1.0))
+    _, far = grade_evidence(plan, [chunk, section], {}, embedder, stored=stored(0.0))
+    assert asked == [["c1"], ["c1"]]  # sections have no stored vector: only chunks are asked for
+    assert near[0].relevance - far[0].relevance > 0.2  # the stored similarity is the one graded
+    assert near[1].relevance == far[1].relevance  # the section is embedded, whatever the store says
