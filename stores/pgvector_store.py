@@ -37,7 +37,7 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 from stores import pgvector_sql as q
 from stores.errors import StoreError, StoreUnavailable
 from stores.postgres import _describe, _is_connection_error, open_pool, unavailable
-from stores.qdrant import UPSERT_BATCH, VectorHit, checked_vectors, chunk_payload
+from stores.qdrant import UPSERT_BATCH, VectorHit, checked_vectors, chunk_payload, query_vector
 from stores.retry import RetryPolicy, retried
 from veridict.types import Chunk, Document
 
@@ -349,9 +349,7 @@ class PgVectorStore:
         ids = list(dict.fromkeys(chunk_ids))
         if not ids:
             return {}
-        query = np.asarray(vector, dtype=np.float32).reshape(-1)
-        if query.shape[0] != self.dim:
-            raise ValueError(f"expected a {self.dim}-d query vector, got {query.shape[0]}")
+        query = query_vector(vector, self.dim)
         params = {"tenant": tenant, "query": vector_literal(query.tolist()), "chunk_ids": ids}
         self._ensure()
         rows = self._run(lambda conn: conn.execute(self._sql["SIMILARITIES"], params).fetchall())

@@ -46,6 +46,14 @@ def point_id(chunk_id: str) -> str:
         return str(uuid.uuid5(ID_NAMESPACE, chunk_id))
 
 
+def query_vector(vector: np.ndarray | Sequence[float], dim: int) -> np.ndarray:
+    """The query as a flat float32 vector of the store's dimension (a clear error otherwise)."""
+    query = np.asarray(vector, dtype=np.float32).reshape(-1)
+    if query.shape[0] != dim:
+        raise ValueError(f"expected a {dim}-d query vector, got {query.shape[0]}")
+    return query
+
+
 def tenant_filter(
     tenant: str,
     document_id: str | None = None,
@@ -338,9 +346,7 @@ class QdrantStore:
         ids = list(dict.fromkeys(chunk_ids))
         if not ids:
             return {}
-        query = np.asarray(vector, dtype=np.float32).reshape(-1)
-        if query.shape[0] != self.dim:
-            raise ValueError(f"expected a {self.dim}-d query vector, got {query.shape[0]}")
+        query = query_vector(vector, self.dim)
         flt = models.Filter(must=[models.FieldCondition(key="tenant", match=models.MatchValue(value=tenant)),
                                   models.HasIdCondition(has_id=[point_id(c) for c in ids])])
         with self._errors():

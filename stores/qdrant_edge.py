@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from stores.errors import StoreError, StoreLocked, StoreUnavailable
-from stores.qdrant import UPSERT_BATCH, VectorHit, checked_vectors, chunk_payload, point_id
+from stores.qdrant import UPSERT_BATCH, VectorHit, checked_vectors, chunk_payload, point_id, query_vector
 from veridict.types import Chunk, Document
 
 try:
@@ -220,9 +220,7 @@ class QdrantEdgeStore:
         ids = list(dict.fromkeys(chunk_ids))
         if not ids:
             return {}
-        query = np.asarray(vector, dtype=np.float32).reshape(-1)
-        if query.shape[0] != self.dim:
-            raise ValueError(f"expected a {self.dim}-d query vector, got {query.shape[0]}")
+        query = query_vector(vector, self.dim)
         flt = _filter(tenant)
         request = qe.QueryRequest(
             limit=len(ids),
