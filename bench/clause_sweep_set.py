@@ -59,6 +59,12 @@ def studied_deals(data: Path) -> tuple[list[Deal], Callable[[Deal, str], list[di
 def build(data: Path = DATA) -> tuple[list[dict], list[dict]]:
     """(contract rows, questions): the studied set's contracts, each asked about every clause category."""
     deals, spans_of = studied_deals(data)
+    return [d.contract_row() for d in deals], sweep_questions(deals, spans_of, "s")
+
+
+def sweep_questions(deals: list[Deal], spans_of: Callable[[Deal, str], list[dict]], prefix: str) -> list[dict]:
+    """Each contract asked, in the dev template, about every clause category it is labelled for: present where
+    the experts quoted it (with the checked evidence rows), absent where they labelled it missing."""
     questions: list[dict] = []
     for d in deals:
         for c in T.CLAUSE:
@@ -79,8 +85,8 @@ def build(data: Path = DATA) -> tuple[list[dict], list[dict]]:
             del row["_twin"]
             questions.append(row)
     for i, q in enumerate(questions, 1):
-        q["qid"] = f"s{i:04d}"
-    return [d.contract_row() for d in deals], questions
+        q["qid"] = f"{prefix}{i:04d}"
+    return questions
 
 
 def sweep_cli(doc: str, out: Path, make: Callable[[Path], tuple[list[dict], list[dict]]],

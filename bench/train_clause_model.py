@@ -260,6 +260,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="also feed the section's rule tags to the model (default: the embedding alone, "
                          "so the model's score is evidence the rules do not already give)")
     ap.add_argument("--limit", type=int, default=0, help="first N training contracts only (quick checks)")
+    ap.add_argument("--hold-out", type=Path, default=None,
+                    help="a contracts.jsonl whose contracts are also left out (a study model for a fresh fold, "
+                         "e.g. bench/questions/fold_sweep; the shipped model is trained without this)")
     ap.add_argument("--text", action=argparse.BooleanOptionalAction, default=True,
                     help="also read the chunk's words and word pairs (TF-IDF), not only its embedding")
     ap.add_argument("--text-scale", type=float, default=TEXT_SCALE,
@@ -273,6 +276,9 @@ def main(argv: list[str] | None = None) -> int:
 
     t0 = time.perf_counter()
     contracts = training_contracts()
+    if args.hold_out:
+        held = {json.loads(line)["doc_id"] for line in args.hold_out.read_text(encoding="utf-8").splitlines() if line}
+        contracts = [c for c in contracts if c["doc_id"] not in held]
     if args.limit:
         contracts = contracts[: args.limit]
     anns = load_annotations()
