@@ -24,7 +24,7 @@ from tools.document_index import name_words, proper_words, question_vocabulary
 from tools.text import squash
 from veridict.domain import content_words
 from veridict.domain.names import alias_key
-from veridict.domain.words import title_variants
+from veridict.domain.words import title_numbers, title_variants
 from veridict.types import Outage, TraceStep
 
 GENERIC_TITLE_WORDS = {"agreement", "contract", "license", "licence", "the", "and", "of", "between"}
@@ -168,12 +168,15 @@ def _resolve_ref(ref: DocumentRef, ctx: ToolContext, down: dict[str, str] | None
     docs = _active(ctx, candidates)
     if not docs:
         return
+    # "the Amendment No. 1 to the Supply Agreement between ...": the reference's title is "Supply Agreement", the
+    # number that tells the amendment from its siblings is in the words before the parties
+    numbers = title_numbers(ref.title or "") | title_numbers(re.split(r"\bbetween\b", ref.mention or "")[0])
     scored = []
     for doc in docs:
         p_hits = sum(1 for ids, party in zip(party_docs, ref.parties, strict=False)
                      if doc.id in ids or _name_in_title(party, doc))
         p_score = p_hits / len(ref.parties) if ref.parties else 0.0
-        t_score = max((_title_score(t, doc) for t in titles), default=0.0)
+        t_score = max((_title_score(t, doc, numbers) for t in titles), default=0.0)
         scored.append((doc, p_score, t_score))
     if ref.parties:
         best_p = max(s[1] for s in scored)
@@ -547,7 +550,16 @@ def _name_in_title(party: str, doc) -> bool:
     return len(key) >= 5 and key in squash(f"{doc.title} {doc.doc_key} {doc.source_path}")
 
 
-def _title_score(title: str, doc) -> float:
+def _title_score(title: str, doc, numbers: set[str]) -> float:
+    """How much of a title reference the document's title, key and file name hold (0..1); halved when the reference
+    (``numbers``) and the document's title both number it among its siblings and no number agrees ("AMENDMENT NO.
+    1" is not "AMENDMENT NO. 2")."""
+    score = _title_words_score(title, doc)
+    have = title_numbers(doc.title or "")
+    return score / 2 if numbers and have and not numbers & have else score
+
+
+def _title_words_score(title: str, doc) -> float:
     wanted = [w for w in content_words(title) if w not in GENERIC_TITLE_WORDS and len(w) > 1]
     have_text = f"{doc.title} {doc.doc_key} {doc.source_path}".lower()
     have = set(content_words(have_text))

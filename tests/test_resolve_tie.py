@@ -10,6 +10,7 @@ from agents.resolve import resolve_documents
 from graphs.answer_graph import answer_question
 from tests.conftest import contracts_tenant
 from tools.base import ToolContext
+from veridict.domain.words import title_numbers
 
 ALLIANCE = """# Strategic Alliance Agreement
 
@@ -337,3 +338,41 @@ def test_a_name_only_the_title_holds_finds_its_contract(stores, settings, ingest
         plan, _, _ = resolve_documents(parse_question("Who are the parties to the supply deal?", load_spacy()),
                                        ToolContext.from_stores(stores, t))
         assert all("Zorvath" not in " ".join(r.titles) for r in plan.documents), plan.documents
+
+
+def _amendment(number: str, price: str) -> str:
+    return f"""# Amendment No. {number} to the Supply Agreement
+
+This Amendment No. {number} (the "Amendment") to the Supply Agreement is made on {number} March 2021 by and between
+Vertex Energy, LLC ("Vertex") and Harbor Fuels Inc. ("Harbor").
+
+## 1. Price
+
+1.1 From the date of this Amendment, the price of marine fuel is {price} per tonne.
+"""
+
+
+def test_title_numbers_tell_siblings_apart():
+    assert title_numbers("AMENDMENT NO. 1 Wireless Content License Agreement Number 12965") == {"1", "12965"}
+    assert title_numbers("Second Amendment to Services Agreement") == {"2"}
+    assert title_numbers("Amendment #3 to the Manufacturing Agreement") == {"3"}
+    assert title_numbers("2019 Supply Agreement") == set()
+
+
+@pytest.fixture(scope="module")
+def amendments(ingestor, stores, tmp_path_factory):
+    with contracts_tenant(ingestor, stores, tmp_path_factory.mktemp("siblings"),
+                          {"amendment-1.md": _amendment("1", "USD 410"),
+                           "amendment-2.md": _amendment("2", "USD 455")}) as t:
+        yield t
+
+
+@pytest.mark.parametrize(("asked", "expected"), [("Amendment No. 1", "Amendment No. 1 to the Supply Agreement"),
+                                                 ("Second Amendment", "Amendment No. 2 to the Supply Agreement")])
+def test_a_numbered_sibling_is_the_one_its_number_names(stores, amendments, asked, expected):
+    # the same parties and title words: only the number tells the two amendments apart
+    ctx = ToolContext.from_stores(stores, amendments)
+    question = parse_question(f"What price does the {asked} to the Supply Agreement between Vertex Energy, LLC and "
+                              "Harbor Fuels Inc. set?", load_spacy())
+    plan, _, _ = resolve_documents(question, ctx)
+    assert [r.titles for r in plan.documents] == [[expected]], plan.documents

@@ -101,3 +101,23 @@ def fold(word: str) -> str:
 def snake_name(name: str) -> str:
     """'Cap on Liability' -> 'cap_on_liability' (how clause types and attributes are named)."""
     return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
+
+
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+_NUMBERED = re.compile(
+    r"(?:\bno\.?|\bnumber|#)\s*(\d+)\b"  # "Amendment No. 1", "Agreement Number 12965", "Amendment #3"
+    r"|\b(?:amendment|addendum|supplement|modification|extension)\s+(\d+)\b"  # "Amendment 2"
+    r"|\b(\d+)(?:st|nd|rd|th)\s+(?:amendment|addendum|supplement|modification|extension|amended)\b"
+    rf"|\b({'|'.join(_ORDINALS)})\s+(?:amendment|addendum|supplement|modification|extension|amended)\b",
+    re.I,
+)
+
+
+def title_numbers(title: str) -> set[str]:
+    """The numbers a title gives its document among siblings: "AMENDMENT NO. 1" -> {"1"}, "Second Amendment to
+    ..." -> {"2"}, "Amendment #3" -> {"3"}; a bare number elsewhere ("2019 Supply Agreement") is no such mark."""
+    out: set[str] = set()
+    for m in _NUMBERED.finditer(title):
+        word = next(g for g in m.groups() if g)
+        out.add(str(_ORDINALS.index(word.lower()) + 1) if word.lower() in _ORDINALS else str(int(word)))
+    return out
