@@ -190,6 +190,31 @@ def test_sentences_that_only_share_a_clause_word_are_ruled_out():
     assert names_asked_thing(minimum, "Buyer shall buy a minimum of 500 units a year; an invalid provision is "
                                       "limited to the minimum extent necessary.")
 
+def test_a_transfer_barred_without_consent_is_an_anti_assignment_clause_a_title_transfer_is_not():
+    """Contracts that never say "assign": "shall not transfer" or a transfer "without ... consent" (measured on the
+    train half, see the registry), and not the passing of title to goods."""
+    plan = parse_question("Does the Cooperation Agreement contain an anti-assignment clause?")
+    assert names_asked_thing(plan, "Party B shall not transfer any cooperation business to a third party in any form "
+                                   "whatsoever.")
+    assert names_asked_thing(plan, "Neither party may transfer its rights hereunder without the other party's prior "
+                                   "written consent.")
+    assert not names_asked_thing(plan, "Transfer of title to the Products shall occur on delivery, without further "
+                                       "consent of Buyer.")
+    assert not names_asked_thing(plan, "Supplier shall transfer the funds within ten days.")
+
+
+def test_an_exclusive_right_to_enforce_or_sue_is_no_exclusivity():
+    """A party's sole right to take action over its marks or patents binds no one to one partner (0 of 7 such
+    train-half sentences in a labelled exclusivity clause); an exclusive distributor or licence still is."""
+    plan = parse_question("Does the Franchise Agreement contain an exclusivity clause?")
+    assert not names_asked_thing(plan, "We will have the exclusive right to contest or bring action against any third "
+                                       "party regarding the third party's use of any of the Marks.")
+    assert not names_asked_thing(plan, "Sanofi shall have the sole and exclusive right, but not the obligation, to "
+                                       "bring and control any legal action in connection with any infringement.")
+    assert names_asked_thing(plan, "Distributor shall be the sole and exclusive distributor of the Products.")
+    assert names_asked_thing(plan, "Licensee shall have the exclusive right to distribute the Game.")
+
+
 
 def _about(question: str, text: str) -> bool:
     return names_asked_thing(parse_question(question), text)

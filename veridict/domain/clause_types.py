@@ -41,6 +41,11 @@ _INCIDENTAL_EXCLUSIVELY = (
     "exclusively in connection", "exclusively monetary", "exclusively responsible", "exclusively from the fault",
     "exclusively for the purpose", "exclusively for the use", "exclusively for the benefit", "exclusively states",
 )
+# a party's sole and exclusive right to enforce, sue or defend over IP binds no one to one partner: none of the train
+# half's 7 such sentences (less the fold set's contracts) lies in a labelled exclusivity clause
+_ENFORCEMENT_RIGHT = "".join(f"&!{lead}, to {verb}" if lead.endswith("obligation") else f"&!{lead} to {verb}"
+                             for lead in ("right", "not the obligation")
+                             for verb in ("contest", "bring", "enforce", "prosecute", "defend", "institute", "sue"))
 
 
 @dataclass(frozen=True)
@@ -126,8 +131,8 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         # train half's 63 sentences with such a phrase lies in a labelled exclusivity clause
         key_terms=("exclusiv&~non-exclusiv&~nonexclusiv&~non exclusiv&!jurisdiction&!venue&!court&!remed"
                    "&!property of&!owner&!holder&!mechanism&!entire&!laws of&!governed&!warrant"
-                   + "".join(f"&~{p}" for p in _INCIDENTAL_EXCLUSIVELY),
-                   "sole and"),
+                   + "".join(f"&~{p}" for p in _INCIDENTAL_EXCLUSIVELY) + _ENFORCEMENT_RIGHT,
+                   "sole and" + _ENFORCEMENT_RIGHT),
     ),
     ClauseType(
         "non_solicit", "non-solicitation",
@@ -278,7 +283,10 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
               r"\b(hand|pass|give|sell)(s|es|ed|ing)? (on )?(the|this|our|their|its) ([\w-]+ ){0,2}"
               r"(contract|agreement|deal) (on |over )?to\b"),
         synonyms=("assign", "assignment", "transfer", "prior written consent"),
-        key_terms=("assign",),
+        # the contract or a right handed over in other words: of the train half's sentences (less the fold set's
+        # contracts) that bar a transfer without consent, 58 of 95 lie in a labelled clause and 2 are in contracts
+        # without one; "shall not transfer": 1 of 14 in a contract without one ("assign" alone: 83 of 1,452)
+        key_terms=("assign", "not transfer", "transfer&~transfer of title&without&consent"),
     ),
     ClauseType(
         "joint_ip_ownership", "joint IP ownership",
