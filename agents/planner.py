@@ -12,6 +12,7 @@ import re
 from functools import lru_cache
 
 from agents.plan import Constraints, DocumentRef, Plan
+from ingest.parties import ROLE_WORDS
 from veridict.domain import (
     AMOUNT_KINDS,
     ATTRIBUTE_BY_NAME,
@@ -482,6 +483,10 @@ def _split_parties(text: str) -> list[str]:
     """'A, Inc. and B Ltd.' -> ['A, Inc.', 'B Ltd.'] (the split candidates are tried at resolution)."""
     text = _clean_name(text)
     parts = re.split(r"\s+and\s+(?=[A-Z0-9])", text)
+    role = re.fullmatch(r"(.+?)\s+and\s+((?:the\s+)?[a-z][a-z ]{0,30})", text) if len(parts) == 1 else None
+    if role and role.group(2).split()[-1] in ROLE_WORDS:
+        # a form's other side named only by its role, left blank for a name ("... between El Banco and sales agent")
+        return [role.group(1).strip(" ,"), role.group(2).strip()]
     if len(parts) <= 2:
         return [p.strip(" ,") for p in parts if p.strip(" ,")]
     # more than one ' and ': keep the split closest to the middle, the resolver tries the others

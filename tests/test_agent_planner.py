@@ -717,3 +717,13 @@ def test_telling_them_before_the_deal_renews_asks_for_the_notice(nlp):
     assert plan.attributes[:1] == ["notice_period"] and plan.qualifier == "non_renewal", plan
     plan = parse_question("Tell me the renewal terms in the Globex co-branding deal.", nlp)
     assert plan.attributes[:1] == ["renewal_term"], plan
+
+
+def test_a_party_named_only_by_its_role_is_split_from_the_named_one():
+    # a form contract's other side left blank: "between El Banco Financial Corporation and sales agent"
+    plan = parse_question("Does the Agency Agreement between El Banco Financial Corporation and sales agent contain "
+                          "a minimum commitment clause?")
+    assert [r.parties for r in plan.documents] == [["El Banco Financial Corporation", "sales agent"]], plan.documents
+    # a lower-case word that is no role stays part of the name
+    plan = parse_question("Does the Supply Agreement between Harbor Fuels and sons contain a cap on liability?")
+    assert [r.parties for r in plan.documents] == [["Harbor Fuels and sons"]], plan.documents
