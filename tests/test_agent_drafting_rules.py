@@ -215,6 +215,19 @@ def test_an_exclusive_right_to_enforce_or_sue_is_no_exclusivity():
     assert names_asked_thing(plan, "Licensee shall have the exclusive right to distribute the Game.")
 
 
+def test_a_sentence_that_says_it_is_not_exclusive_is_no_exclusivity():
+    """A denial of exclusivity is not the clause (0 of 36 such train-half sentences in a labelled exclusivity
+    clause); a sentence that denies one exclusive right and grants another still is."""
+    plan = parse_question("Does the Agency Agreement contain an exclusivity clause?")
+    assert not names_asked_thing(plan, "This Agreement does not create an exclusive arrangement for the Agent to "
+                                       "provide services to the Company.")
+    assert not names_asked_thing(plan, "This appointment is not exclusive and only extends to those jurisdictions.")
+    assert not names_asked_thing(plan, "Franchisee shall have no exclusive territory based on this agreement.")
+    assert names_asked_thing(plan, "Agent shall not be the exclusive agent in Europe, but shall be the exclusive "
+                                   "agent of the Company in Asia.")
+    assert names_asked_thing(plan, "The Company shall not appoint any other agent; Agent is its exclusive agent.")
+
+
 
 def _about(question: str, text: str) -> bool:
     return names_asked_thing(parse_question(question), text)

@@ -46,6 +46,13 @@ _INCIDENTAL_EXCLUSIVELY = (
 _ENFORCEMENT_RIGHT = "".join(f"&!{lead}, to {verb}" if lead.endswith("obligation") else f"&!{lead} to {verb}"
                              for lead in ("right", "not the obligation")
                              for verb in ("contest", "bring", "enforce", "prosecute", "defend", "institute", "sue"))
+# a sentence that says a thing is not exclusive ("this Agreement does not create an exclusive arrangement", "the
+# appointment is not exclusive", "no exclusive territory") denies exclusivity: none of the train half's 36 such
+# sentences (less the fold set's contracts) lies in a labelled exclusivity clause
+_DENIED_EXCLUSIVE = "".join(
+    f"&~not {verb}{article}exclusive" for verb in ("", "be ", "create ", "constitute ", "establish ", "be deemed ",
+                                                   "deemed ", "intended to be ", "be considered ", "considered ")
+    for article in ("", "an ", "any ", "the ")) + "&~no exclusive territor&~no exclusive right"
 
 
 @dataclass(frozen=True)
@@ -131,7 +138,8 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         # train half's 63 sentences with such a phrase lies in a labelled exclusivity clause
         key_terms=("exclusiv&~non-exclusiv&~nonexclusiv&~non exclusiv&!jurisdiction&!venue&!court&!remed"
                    "&!property of&!owner&!holder&!mechanism&!entire&!laws of&!governed&!warrant"
-                   + "".join(f"&~{p}" for p in _INCIDENTAL_EXCLUSIVELY) + _ENFORCEMENT_RIGHT,
+                   + "".join(f"&~{p}" for p in _INCIDENTAL_EXCLUSIVELY) + _ENFORCEMENT_RIGHT
+                   + _DENIED_EXCLUSIVE,
                    "sole and" + _ENFORCEMENT_RIGHT),
     ),
     ClauseType(
