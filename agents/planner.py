@@ -12,7 +12,6 @@ import re
 from functools import lru_cache
 
 from agents.plan import Constraints, DocumentRef, Plan
-from ingest.parties import ROLE_WORDS
 from veridict.domain import (
     AMOUNT_KINDS,
     ATTRIBUTE_BY_NAME,
@@ -27,6 +26,7 @@ from veridict.domain import (
     content_words,
 )
 from veridict.domain.attributes import ADVANCE_NOTICE, HOW_MUCH_MONEY
+from veridict.domain.roles import ROLE_WORDS
 from veridict.domain.values import MONTHS, canonical_jurisdiction, find_jurisdictions, parse_amount
 from veridict.domain.words import DOCUMENT_ABBREVIATIONS, TERM_ABBREVIATIONS
 
