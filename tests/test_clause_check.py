@@ -155,6 +155,18 @@ def test_a_denial_with_an_exception_is_no_denial():
     assert not beneficiary.denies(BENEFICIARY)
 
 
+def test_a_denial_said_the_other_way_round_is_a_denial():
+    from veridict.domain import CLAUSE_BY_NAME
+
+    beneficiary = CLAUSE_BY_NAME["third_party_beneficiary"]
+    assert beneficiary.denies("The licence is not for the benefit of any other person and is deemed not to give a "
+                              "remedy to any third party beneficiary.")
+    assert beneficiary.denies("The parties agree this Agreement shall be deemed not to confer any right on a third "
+                              "party.")
+    assert not beneficiary.denies("This Agreement is not for the benefit of any third party, except that the "
+                                  "Indemnified Persons are intended third party beneficiaries of Article 9.")
+
+
 def _tagged(i: str, doc: str, title: str, text: str, tags: list[str]) -> tuple[Evidence, HitMeta]:
     c = Citation(document_id=doc, document_title=title, version=1, page=4, quote=text, store="lexical",
                  char_start=0, char_end=len(text))

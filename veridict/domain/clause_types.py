@@ -427,7 +427,11 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
                  r"\bnothing\b[^.;]{0,120}\b(?:confer|give|grant|create|provide)s?\b[^.;]{0,160}\b(?:person|entity|"
                  r"third[- ]part)",
                  r"\b(?:not|never) (?:be )?(?:intended to |construed to |deemed to )?(?:confer|benefit|create|give)\b"
-                 r"[^.;]{0,160}\b(?:person|entity|third[- ]part)"),
+                 r"[^.;]{0,160}\b(?:person|entity|third[- ]part)",
+                 # the same said the other way round: "is not for the benefit of any third party", "shall be deemed
+                 # not to give any right or remedy to such third party" (train half: in no labelled clause)
+                 r"\bnot for the (?:sole )?benefit of\b[^.;]{0,60}\b(?:any|other)\b",
+                 r"\bnot to (?:confer|give|create|grant)\b[^.;]{0,160}\b(?:person|entity|third[- ]part)"),
     ),
     ClauseType(
         "confidentiality", "confidentiality",
