@@ -44,7 +44,8 @@ _QUESTION_WORDS = frozenset(
     was were has have had can could would should will shall may might must need needs let lets tell show give
     point quote language wording clause section page term terms end ends ending run runs expire expires renew
     renewal rolls roll over notice period governed governs governing apply applies other side one anyone anything
-    first last latest current old new quick check remind me please about under between any each every all""".split()
+    first last latest current old new quick check remind me please about under between any each every all
+    acquired""".split()  # "acquired" came from a change-of-control key term ("acquired by") until it was dropped
 )
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9&.'’\-]*")
 _TITLE_TOKEN = re.compile(r"[^\W_]+")

@@ -211,10 +211,13 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         # a permission to assign to whoever takes the business over ("either party may assign this Agreement
         # without consent to an acquirer of substantially all of its assets") asks no consent and gives no right to
         # end the deal: on the train half 1 of 34 such sentences lies in a labelled change-of-control clause
+        # "acquisition of" and "acquired by" are no key terms: on the train half they lie in 3 and 0 sentences of a
+        # labelled clause and in 35 and 19 sentences of contracts without one; the other terms reach every labelled
+        # contract they reach (46 of 56 either way), and 24 fewer of the 167 contracts without the clause (64 -> 40)
         key_terms=("change of control", "change in control", "change of ownership", "controlling interest",
                    "ownership change",
                    *(f"{t}&!may assign&!may transfer&!may be assigned&!may make such an assignment"
-                     for t in ("merger", "acquisition of", "acquired by", "substantially all of"))),
+                     for t in ("merger", "substantially all of"))),
     ),
     ClauseType(
         "revenue_profit_sharing", "revenue profit sharing",
