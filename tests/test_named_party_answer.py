@@ -62,3 +62,13 @@ def test_the_other_contract_still_answers_when_it_is_named(stores, settings, ten
                              tenant=tenant)
     assert not answer.refused, answer.text
     assert {c.document_title for c in answer.citations} == {"Intellectual Property Agreement"}, answer.text
+
+
+@pytest.mark.parametrize("asked", ["Quorvand Networks, Inc.", "Quorvant Networks, Inc."])
+def test_the_counterparty_leaves_out_the_asked_party_however_the_question_spells_it(stores, settings, tenant, asked):
+    # "Quorvand" for the contract's "Quorvant": the asked party itself is not its own counterparty
+    answer = answer_question(stores, settings, f"Who is the counterparty of {asked} under the Channel Partner "
+                             "Reseller Agreement?", tenant=tenant)
+    assert not answer.refused, answer.text
+    assert "Lindqvist Telecom" in answer.text, answer.text
+    assert "Quorvant Networks" not in answer.text.split(" is ", 1)[-1], answer.text

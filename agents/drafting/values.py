@@ -26,7 +26,7 @@ from tools.calculator import CalculatorArgs
 from tools.chunks import chunk_evidence
 from tools.text import normalise_space, sentences
 from veridict.domain import AMOUNT_KIND_NAMES, attribute_label
-from veridict.domain.names import alias_key
+from veridict.domain.names import alias_key, spelled_alike
 from veridict.domain.values import (
     DurationMatch,
     add_period,
@@ -370,7 +370,8 @@ class ValueDrafter(DraftBuilder):
         seen: OrderedDict[str, Evidence] = OrderedDict()
         for e in facts:
             key = alias_key(fact_of(e).value_text)
-            if not key or any(key == x or key in x or x in key for x in exclude if x):
+            # the asked party, however the question spells it ("Communication" for "Communications")
+            if not key or any(key == x or key in x or x in key or spelled_alike(key, x) for x in exclude if x):
                 continue
             seen.setdefault(key, e)
         if not seen:

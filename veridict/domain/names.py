@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
 
@@ -153,6 +154,26 @@ def fold_name(name: str) -> str:
     """Matching key: 'CloudSecure GmbH' and 'CLOUDSECURE, G.m.b.H.' -> 'cloudsecure'."""
     core, _ = split_suffix(name)
     return " ".join(core)
+
+
+# a word of 4 or more letters written differently ("Communication" / "Communications", "Berkely" / "Berkeley") is
+# the same word from this similarity on; shorter words ("IV-A" / "IV-B") must be equal
+WORD_SIMILARITY = 0.85
+
+
+def spelled_alike(a: str, b: str) -> bool:
+    """Whether two alias keys (``alias_key``) name the same party with a typo or a plural in some word: the same
+    number of words, each equal or, when both have 4 letters or more, at ``WORD_SIMILARITY`` or more. "edge
+    communication solutions" and "edge communications solutions" yes; "clarus iv a" and "clarus iv b" no."""
+    wa, wb = a.split(), b.split()
+    if not wa or len(wa) != len(wb):
+        return False
+    for x, y in zip(wa, wb, strict=True):
+        if x == y:
+            continue
+        if min(len(x), len(y)) < 4 or difflib.SequenceMatcher(None, x, y).ratio() < WORD_SIMILARITY:
+            return False
+    return True
 
 
 def has_legal_form(name: str) -> bool:
