@@ -72,3 +72,17 @@ def test_the_counterparty_leaves_out_the_asked_party_however_the_question_spells
     assert not answer.refused, answer.text
     assert "Lindqvist Telecom" in answer.text, answer.text
     assert "Quorvant Networks" not in answer.text.split(" is ", 1)[-1], answer.text
+
+
+def test_later_questions_reuse_the_compiled_graph_and_share_no_state(stores, settings, tenant):
+    from graphs.answer_graph import answer_graph_for
+
+    graph = answer_graph_for(stores, settings)
+    assert answer_graph_for(stores, settings) is graph  # compiled once for these stores and settings
+    changed = settings.model_copy(update={"max_rewrites": settings.max_rewrites + 1})
+    assert answer_graph_for(stores, changed) is not graph  # a changed setting compiles its own
+    first = answer_question(stores, settings, "Which law governs the Quorvant reseller agreement?", tenant=tenant)
+    second = answer_question(stores, settings, "Which law governs the Beltane IP agreement?", tenant=tenant)
+    assert "California" in first.text and "New York" not in first.text, first.text
+    assert "New York" in second.text and "California" not in second.text, second.text
+    assert {c.document_title for c in second.citations} == {"Intellectual Property Agreement"}, second.text
