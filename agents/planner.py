@@ -67,6 +67,17 @@ _OF_UNDER = re.compile(
     rf"(?:the|this)\s+(?P<title>[^?]*?\b(?:{DOC_NOUNS})\b[^?]*?)(?=\?|$)",
     re.IGNORECASE,
 )
+# a user who says which party they are ("We're Nuance.", "I'm with Acme,") and asks for the other side: that party is
+# not the answer; "Who did Espacio sign the outsourcing contract with?" asks for Espacio's counterparty
+_SELF = re.compile(rf"\b(?:[Ww]e(?:['’]re| are)|I(?:['’]m| am) (?:with|at|from)|(?:[Ww]e|I) represent)\s+"
+                   rf"(?P<party>{NAME_WORD}(?:\s+{NAME_WORD})*)")
+_OTHER_SIDE = re.compile(r"\b(?:other side|other part(?:y|ies)|counter-?part(?:y|ies)|the other company|"
+                         r"who (?:are|is) (?:we|it) (?:dealing|contracting|working) with)\b", re.IGNORECASE)
+_SIGNED_WITH = re.compile(rf"\b[Ww]ho did (?P<party>{NAME_WORD}(?:\s+{NAME_WORD})*)\s+(?:sign|make|enter into|"
+                          rf"conclude|close)\b[^?]*\bwith\s*\??\s*$")
+# where a name said in passing ends: the sentence after it asks the question ("We're Quorvant. Who's ...")
+_ASKING_ON = re.compile(r"[.!?]\s+(?=(?:Who|What|Which|When|Where|How|Is|Are|Does|Do|Did|Can|Could|Tell|Please|"
+                        r"And|So)\b)")
 _WITH = re.compile(
     rf"\b(?:{_PARTY_DOC_NOUNS})\s+(?:with|from|for)\s+(?P<party>{NAME_WORD}(?:\s+(?:{NAME_WORD}|&|of|and))*)",
 )
@@ -168,7 +179,7 @@ def parse_question(question: str, nlp=None) -> Plan:
     plan.comparison = None
     if plan.intent == "compare":
         _compare_by(plan, low)
-    plan.exclude_parties = [p for m in _OF_UNDER.finditer(q) for p in [_GROUP_TAIL.sub("", m.group("party")).strip()]]
+    plan.exclude_parties = asking_parties(q)
     plan.sub_questions = _sub_questions(plan)
     plan.tools = default_tools(plan)
     return plan
@@ -492,6 +503,18 @@ def _split_parties(text: str) -> list[str]:
     # more than one ' and ': keep the split closest to the middle, the resolver tries the others
     best = min(range(1, len(parts)), key=lambda i: abs(len(" and ".join(parts[:i])) - len(text) / 2))
     return [" and ".join(parts[:best]).strip(" ,"), " and ".join(parts[best:]).strip(" ,")]
+
+
+def asking_parties(q: str) -> list[str]:
+    """The parties a question asks the other side of: "the counterparty of X under the ...", "We're X. Who's on the
+    other side ...?", "Who did X sign ... with?"."""
+    said = [m.group("party") for m in _SIGNED_WITH.finditer(q)]
+    if _OTHER_SIDE.search(q):
+        said += [m.group("party") for m in _SELF.finditer(q)]
+    # a name said in passing ends with its sentence: "We're Quorvant. Who's ..." names Quorvant
+    said = [_ASKING_ON.split(p)[0].rstrip(".,;:!?") for p in said]
+    names = [_GROUP_TAIL.sub("", p).strip() for p in [m.group("party") for m in _OF_UNDER.finditer(q)] + said]
+    return list(dict.fromkeys(n for n in names if n))
 
 
 def _document_mentions(q: str) -> list[DocumentRef]:

@@ -86,3 +86,14 @@ def test_later_questions_reuse_the_compiled_graph_and_share_no_state(stores, set
     assert "California" in first.text and "New York" not in first.text, first.text
     assert "New York" in second.text and "California" not in second.text, second.text
     assert {c.document_title for c in second.citations} == {"Intellectual Property Agreement"}, second.text
+
+
+@pytest.mark.parametrize(("question", "other", "asker"), [
+    ("We're Quorvant. Who's on the other side of our reseller agreement?", "Lindqvist Telecom", "Quorvant"),
+    ("Who did Lindqvist sign the reseller agreement with?", "Quorvant Networks", "Lindqvist"),
+])
+def test_a_user_who_says_which_party_they_are_is_told_the_other_one(stores, settings, tenant, question, other, asker):
+    answer = answer_question(stores, settings, question, tenant=tenant)
+    assert not answer.refused, answer.text
+    named = answer.text.split(" is ", 1)[-1]
+    assert other in named and asker not in named, answer.text
