@@ -56,6 +56,9 @@ class Plan(BaseModel):
     comparison: Comparison | None = None
     keywords: list[str] = Field(default_factory=list)
     exclude_parties: list[str] = Field(default_factory=list)  # "counterparty of X": X is not the answer
+    # names the question gives that no contract of the library has as a party, in its title or its text, where no
+    # contract was resolved: the answer comes from the library as a whole and says so (``agents.resolve``)
+    unmatched_names: list[str] = Field(default_factory=list)
     filter_clause_types: bool = True  # vector search restricted to the clause types (a rewrite may drop it)
     rewrites_done: list[str] = Field(default_factory=list)  # critic strategies already applied
     source: Literal["rules", "llm", "rules+llm", "rules+meaning"] = "rules"

@@ -65,6 +65,7 @@ def resolve_documents(plan: Plan, ctx: ToolContext) -> tuple[Plan, list[TraceSte
     # a comparison that names one contract by a document noun and the other by a name alone ("Which came first,
     # Slicon Smelters' outsourcing or the KazakhOil transport deal?"): the name is the other contract
     second = plan.intent == "compare" and len(plan.documents) == 1
+    unmatched: list[str] = []
     if not plan.documents or second:
         for name in plan.entities:
             key = name.lower().rstrip("'’")
@@ -82,6 +83,8 @@ def resolve_documents(plan: Plan, ctx: ToolContext) -> tuple[Plan, list[TraceSte
             except StoreError:
                 ids = set()
             docs = _active(ctx, ids)
+            if not docs:
+                unmatched.append(name)
             if docs:
                 ref = DocumentRef(mention=name, parties=[name], explicit=False,
                                   document_ids=[d.id for d in docs][:MAX_DOCS_PER_REF],
@@ -138,6 +141,8 @@ def resolve_documents(plan: Plan, ctx: ToolContext) -> tuple[Plan, list[TraceSte
             plan.documents.append(named_ref)
         trace.append(TraceStep(node="plan", tool="resolve_names", arguments={"question": plan.question[:200]},
                                results=len(named_ref.document_ids) if named_ref else 0, ms=ms_since(started)))
+    if not plan.documents and plan.intent in ONE_DOCUMENT_INTENTS and "postgres" not in down:
+        plan.unmatched_names = unmatched  # "the Healthcare Integrated reseller": no contract of that name
     if "graph" not in down and ctx.graph is not None:
         # the name index answers most names without the graph; a graph that is down is still said in the answer
         try:
