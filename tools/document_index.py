@@ -26,7 +26,7 @@ from pathlib import PurePath
 
 from tools.reads import DocumentReads
 from veridict.domain import ATTRIBUTES, CLAUSE_TYPES, STOPWORDS
-from veridict.domain.names import LEGAL_SUFFIXES, alias_key
+from veridict.domain.names import LEGAL_SUFFIXES, NEAR_WORD_MIN_LEN, NEAR_WORD_RATIO, alias_key
 from veridict.domain.words import KIND_ABBREVIATIONS, TITLE_STOPWORDS
 from veridict.types import Document
 
@@ -49,8 +49,8 @@ _QUESTION_WORDS = frozenset(
 )
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9&.'’\-]*")
 _TITLE_TOKEN = re.compile(r"[^\W_]+")
-FUZZY_MIN_LEN = 5
-FUZZY_RATIO = 0.84
+FUZZY_MIN_LEN = NEAR_WORD_MIN_LEN  # a near spelling, as ``veridict.domain.names`` counts one
+FUZZY_RATIO = NEAR_WORD_RATIO
 PREFIX_MIN_LEN = 4
 PARTY_PREFIX_SHARE = 0.6  # a question word begins a long party-name word only when it is this much of it
 

@@ -156,14 +156,16 @@ def fold_name(name: str) -> str:
     return " ".join(core)
 
 
-# a word of 4 or more letters written differently ("Communication" / "Communications", "Berkely" / "Berkeley") is
-# the same word from this similarity on; shorter words ("IV-A" / "IV-B") must be equal
-WORD_SIMILARITY = 0.85
+# a word spelled a little differently ("Communication" / "Communications", "Berkely" / "Berkeley") is the same word
+# when both have this many letters and their similarity (difflib's ratio) reaches this; shorter words ("IV-A" /
+# "IV-B") must be equal. The name index (``tools/document_index.py``) finds near spellings by the same two numbers
+NEAR_WORD_MIN_LEN = 5
+NEAR_WORD_RATIO = 0.84
 
 
 def spelled_alike(a: str, b: str) -> bool:
     """Whether two alias keys (``alias_key``) name the same party with a typo or a plural in some word: the same
-    number of words, each equal or, when both have 4 letters or more, at ``WORD_SIMILARITY`` or more. "edge
+    number of words, each equal or a near spelling (``NEAR_WORD_MIN_LEN``, ``NEAR_WORD_RATIO``). "edge
     communication solutions" and "edge communications solutions" yes; "clarus iv a" and "clarus iv b" no."""
     wa, wb = a.split(), b.split()
     if not wa or len(wa) != len(wb):
@@ -171,7 +173,7 @@ def spelled_alike(a: str, b: str) -> bool:
     for x, y in zip(wa, wb, strict=True):
         if x == y:
             continue
-        if min(len(x), len(y)) < 4 or difflib.SequenceMatcher(None, x, y).ratio() < WORD_SIMILARITY:
+        if min(len(x), len(y)) < NEAR_WORD_MIN_LEN or difflib.SequenceMatcher(None, x, y).ratio() < NEAR_WORD_RATIO:
             return False
     return True
 
