@@ -82,8 +82,11 @@ def resolve_documents(plan: Plan, ctx: ToolContext) -> tuple[Plan, list[TraceSte
                     ids = _name_document_ids(ctx, name, down)  # ("Slicon Smelters"): the text has it as a phrase
             except StoreError:
                 ids = set()
+                looked_up = False  # a lookup that failed says nothing about whether the name is in the library
+            else:
+                looked_up = True
             docs = _active(ctx, ids)
-            if not docs:
+            if not docs and looked_up:
                 unmatched.append(name)
             if docs:
                 ref = DocumentRef(mention=name, parties=[name], explicit=False,
