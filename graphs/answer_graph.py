@@ -38,7 +38,7 @@ from agents.critic import (
     rewrite,
     verdict_for,
 )
-from agents.drafting import Drafter, carry_addenda, documents_block, llm_evidence, parse_llm_draft, unmatched_note
+from agents.drafting import Drafter, carry_addenda, documents_block, llm_evidence, note_unmatched, parse_llm_draft
 from agents.expand import expand_queries
 from agents.llm import LLMUnavailable, call_llm, call_structured, make_chat_model, prompt_messages
 from agents.meaning import clause_question, qualifier_hint, read_by_meaning, wants_meaning
@@ -465,9 +465,7 @@ class _Nodes:
                     llm_draft.derived_numbers = extractive.derived_numbers
                     if llm_draft.claims:
                         llm_draft = carry_addenda(llm_draft, extractive)
-                        unmatched = unmatched_note(plan)
-                        if unmatched is not None:
-                            llm_draft.claims.insert(0, unmatched)
+                        note_unmatched(llm_draft, plan)
                     update["draft"] = llm_draft
                     update["fallback"] = extractive
                     trace.append(TraceStep(node="draft", tool="llm", arguments={"evidence": len(items)},

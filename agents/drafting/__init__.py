@@ -32,16 +32,18 @@ from veridict.domain import RefusalReason
 from veridict.types import Evidence
 
 
-def unmatched_note(plan: Plan) -> DraftClaim | None:
-    """Before an answer drawn from the whole library to a question that names a contract the library does not hold
-    ("Can the auditors of the Healthcare Integrated reseller check the books?"): that no contract matches the name,
-    so the passages are other contracts'. None where the question named no such thing."""
-    if not plan.unmatched_names or plan.documents:
-        return None
+def note_unmatched(draft: Draft, plan: Plan) -> None:
+    """Open an answer drawn from the whole library to a question that names a contract the library does not hold
+    ("Can the auditors of the Healthcare Integrated reseller check the books?") by saying that no contract matches
+    the name, so the passages are other contracts'. Nothing where the question named no such thing or the draft
+    says nothing."""
+    if not plan.unmatched_names or plan.documents or not draft.claims:
+        return
     names = " or ".join(plan.unmatched_names[:3])  # unquoted: a quote must stand in a cited source
-    return DraftClaim(text=f"Nothing in the library matches {names}: no contract has that party, title or name in "
-                           "its text, so what follows comes from other contracts and may not be the one you mean:",
-                      citation_indexes=[], kind="framing")
+    draft.claims.insert(0, DraftClaim(
+        text=f"Nothing in the library matches {names}: no contract has that party, title or name in its text, so "
+             "what follows comes from other contracts and may not be the one you mean:",
+        citation_indexes=[], kind="framing"))
 
 
 class Drafter(ValueDrafter):
@@ -52,9 +54,7 @@ class Drafter(ValueDrafter):
         INTENT_DRAFTERS[self.plan.intent](self)
         if not self.draft.claims and not self.draft.refusal_reason:
             self.draft.refusal_reason = self.default_refusal()
-        note = unmatched_note(self.plan)
-        if note is not None and self.draft.claims:
-            self.draft.claims.insert(0, note)
+        note_unmatched(self.draft, self.plan)
         return self.draft
 
     def default_refusal(self) -> RefusalReason:
@@ -63,5 +63,5 @@ class Drafter(ValueDrafter):
         return RefusalReason.not_found
 
 
-__all__ = ["Draft", "DraftClaim", "Drafter", "carry_addenda", "documents_block", "llm_evidence", "parse_llm_draft",
-           "unmatched_note"]
+__all__ = ["Draft", "DraftClaim", "Drafter", "carry_addenda", "documents_block", "llm_evidence", "note_unmatched",
+           "parse_llm_draft"]
