@@ -28,7 +28,7 @@ from veridict.domain import (
 from veridict.domain.attributes import ADVANCE_NOTICE, HOW_MUCH_MONEY
 from veridict.domain.roles import ROLE_WORDS
 from veridict.domain.values import MONTHS, canonical_jurisdiction, find_jurisdictions, parse_amount
-from veridict.domain.words import DOCUMENT_ABBREVIATIONS, TERM_ABBREVIATIONS
+from veridict.domain.words import DOCUMENT_ABBREVIATIONS, KIND_ABBREVIATIONS, TERM_ABBREVIATIONS
 
 # Nouns that name a contract beside a party's name ("the Acme supply deal", "Acme's licence", "the deal with Acme").
 _PARTY_DOC_NOUNS = (
@@ -490,6 +490,19 @@ def _clean_name(name: str) -> str:
     return " ".join(words).strip(" ,;:")
 
 
+_KIND_SHORT = frozenset(KIND_ABBREVIATIONS) | frozenset(DOCUMENT_ABBREVIATIONS)
+
+
+def _less_kind(name: str) -> str:
+    """A name before a document noun less the kind of deal written short after it: "the Otis IP agreement" is
+    Otis's intellectual property agreement, "the Acme JV contract" Acme's joint venture; a name of that word
+    alone stays."""
+    words = name.split()
+    while len(words) > 1 and words[-1].isupper() and words[-1].lower() in _KIND_SHORT:
+        words.pop()
+    return " ".join(words)
+
+
 def _split_parties(text: str) -> list[str]:
     """'A, Inc. and B Ltd.' -> ['A, Inc.', 'B Ltd.'] (the split candidates are tried at resolution)."""
     text = _clean_name(text)
@@ -544,7 +557,7 @@ def _document_mentions(q: str) -> list[DocumentRef]:
         for m in rx.finditer(q):
             if any(s <= m.start() < e for s, e in spans):
                 continue
-            party = _clean_name(m.group("party"))
+            party = _less_kind(_clean_name(m.group("party")))
             words = [w.lower() for w in party.split()]
             if not party or all(w in NOT_NAMES for w in words) or _is_generic_title(party):
                 continue
@@ -557,7 +570,7 @@ def _document_mentions(q: str) -> list[DocumentRef]:
                                                     "parties": list(dict.fromkeys(ref.parties + [party]))})
                 spans[same] = (lo, hi)
                 continue
-            joined = [p for p in (_clean_name(x) for x in re.split(_JOINED, party)) if p]
+            joined = [p for p in (_less_kind(_clean_name(x)) for x in re.split(_JOINED, party)) if p]
             refs.append(DocumentRef(mention=m.group(0).strip(), title=None, parties=joined or [party]))
             spans.append(m.span())
     if not refs:
