@@ -77,7 +77,8 @@ def resolve_documents(plan: Plan, ctx: ToolContext) -> tuple[Plan, list[TraceSte
             try:  # a party's name: the contracts it is a party to; another name: those that mention it
                 ids = _indexed_party_documents(ctx, name)
                 by_party = bool(ids)
-                ids = ids or _entity_document_ids(ctx, name, down)
+                # a filer's name, that the contract's file is named after ("the Healthcare Integrated reseller")
+                ids = ids or _indexed_filer_documents(ctx, name) or _entity_document_ids(ctx, name, down)
                 if not ids and second:  # the other compared contract, by a name no party fact or entity holds
                     ids = _name_document_ids(ctx, name, down)  # ("Slicon Smelters"): the text has it as a phrase
             except StoreError:
@@ -482,7 +483,7 @@ def _party_document_ids(ctx: ToolContext, name: str, down: dict[str, str] | None
     shorter = _without_trailing_form(name)
     if not ids and shorter:  # "Nice Systems Ltc." (a mistyped legal form): the name without it
         ids = _name_document_ids(ctx, shorter, down)
-    return ids
+    return ids or _indexed_filer_documents(ctx, name)
 
 
 def _indexed_party_documents(ctx: ToolContext, name: str) -> set[str]:
@@ -491,6 +492,17 @@ def _indexed_party_documents(ctx: ToolContext, name: str) -> set[str]:
     if index is None:
         return set()
     named = index.party_documents(name)
+    for doc_id in named:
+        ctx.remember(index.documents[doc_id])
+    return set(named)
+
+
+def _indexed_filer_documents(ctx: ToolContext, name: str) -> set[str]:
+    """The active documents whose file name the name index finds ``name`` in (``DocumentIndex.filer_documents``)."""
+    index = ctx.name_index()
+    if index is None:
+        return set()
+    named = index.filer_documents(name)
     for doc_id in named:
         ctx.remember(index.documents[doc_id])
     return set(named)

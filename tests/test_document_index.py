@@ -95,6 +95,18 @@ def test_a_party_name_finds_the_contracts_it_is_a_party_to():
     assert index.party_documents("the Company") == []  # no distinctive word
 
 
+def test_a_filer_name_finds_the_contract_its_file_is_named_after():
+    """Users name a contract after the company that filed it ("the Healthcare Integrated reseller"), a name no
+    party of the contract carries: the file name's run-together words hold it."""
+    docs = [*DOCS, _doc(6, "Walabot-Home Reseller Agreement",
+                        "HealthcareIntegratedTechnologiesInc_20190812_8-K_EX-10.1_Reseller Agreement.pdf")]
+    index = DocumentIndex(docs, {**NAMES, "d6": ["Vayyar Imaging Ltd.", "Grey Cloak Tech Inc."]})
+    assert index.party_documents("Healthcare Integrated") == []
+    assert index.filer_documents("Healthcare Integrated") == ["d6"]
+    assert index.filer_documents("Northwind Widgets") == []  # every distinctive word, in the file name
+    assert index.filer_documents("Vayyar") == []  # a party's name is no filer's
+
+
 def test_a_title_reference_is_found_as_postgres_would():
     index = DocumentIndex(DOCS, NAMES)
     assert [d.id for d in index.find_titles("the Distribution Agreement")][:1] == ["d4"]

@@ -376,3 +376,34 @@ def test_a_numbered_sibling_is_the_one_its_number_names(stores, amendments, aske
                               "Harbor Fuels Inc. set?", load_spacy())
     plan, _, _ = resolve_documents(question, ctx)
     assert [r.titles for r in plan.documents] == [[expected]], plan.documents
+
+
+RESELLER = """# Reseller Agreement
+
+This Reseller Agreement (the "Agreement") is made as of March 3, 2019 by and between Vantor Imaging Ltd., an Israeli
+company ("Vantor"), and Greycloak Care LLC, a Nevada limited liability company ("Reseller").
+
+## 1. Appointment
+
+1.1 Vantor appoints Reseller as a non-exclusive reseller of the Vantor home sensor in the United States.
+
+## 2. Records and Audit
+
+2.1 Reseller shall keep accurate records of its sales, which Vantor's auditors may inspect once a year on ten days'
+notice.
+"""
+
+
+def test_a_contract_named_after_the_company_that_filed_it_is_found_by_that_name(ingestor, stores, tmp_path_factory):
+    """Users name a contract after their own company, the one that filed it ("the Quillfeather Medical reseller"), a name
+    no party of the contract carries; the file is named after it, as CUAD's are."""
+    # another contract has a party that shares the filer's first word, as contracts of a library often do
+    files = {"QuillfeatherMedicalInc_20190812_8-K_EX-10.1_Reseller Agreement.md": RESELLER,
+             "vertex-supply.md": SUPPLY.replace("Harbor Fuels Inc.", "Quillfeather Foods Inc.")}
+    with contracts_tenant(ingestor, stores, tmp_path_factory.mktemp("filer"), files) as t:
+        ctx = ToolContext.from_stores(stores, t)
+        for q in ("Can the auditors of the Quillfeather Medical reseller check the books?",
+                  "Does the Quillfeather Medical reseller deal have an audit clause?"):
+            plan, _, _ = resolve_documents(parse_question(q, load_spacy()), ctx)
+            assert [r.titles for r in plan.documents if r.document_ids] == [["Reseller Agreement"]], \
+                (q, plan.documents)

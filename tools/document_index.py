@@ -200,6 +200,16 @@ class DocumentIndex:
     def party_documents(self, name: str) -> list[str]:
         """Documents that name ``name`` as a party: every distinctive word of it matches a word of the document's
         names, one of them a party name's (nothing when the name has no distinctive word)."""
+        return self._named_by(name, "party")
+
+    def filer_documents(self, name: str) -> list[str]:
+        """Documents whose file name holds ``name`` (the filer a contract is named after: "Healthcare Integrated"
+        for HealthcareIntegratedTechnologiesInc_20190812_8-K_...), every distinctive word of it matched there."""
+        return self._named_by(name, "file", only=True)
+
+    def _named_by(self, name: str, field_name: str, only: bool = False) -> list[str]:
+        """Documents where every distinctive word of ``name`` matches a name word, one of them in ``field_name``
+        (with ``only``, all of them)."""
         short = _initials(name) if re.fullmatch(r"\S+&\S+", name.strip()) else ""  # "M&I" is one word
         ordered = [short] if short else name_words(name)
         required = set(ordered)
@@ -207,11 +217,10 @@ class DocumentIndex:
             return []
         out = []
         for m in self.match(name, names_only=True):
-            covered = set(m.matched) | set(m.matched.values())
-            for a, b in zip(ordered, ordered[1:], strict=False):  # "Booking Entertainment" ~ "BookingEntertainment"
-                if a + b in m.matched:
-                    covered |= {a, b}
-            if "party" in m.fields and required <= covered:
+            matched = {k: w for k, w in m.matched.items()
+                       if not only or self.postings.get(w, {}).get(m.document_id) == field_name}
+            covered = set(matched) | set(matched.values()) | _run_together(ordered, matched)
+            if field_name in m.fields and required <= covered:
                 out.append(m.document_id)
         return out
 
@@ -271,6 +280,22 @@ class DocumentIndex:
                 if ratio >= FUZZY_RATIO:
                     out.append((w, ratio))
         return out
+
+
+def _run_together(ordered: list[str], matched: dict[str, str]) -> set[str]:
+    """The name's words that a matched word holds run together from its start: "Booking Entertainment" in
+    "bookingentertainment", "Healthcare Integrated" in "healthcareintegratedtechnologiesinc"."""
+    out: set[str] = set()
+    for word in set(matched) | set(matched.values()):
+        for i in range(len(ordered)):
+            run = ""
+            for j in range(i, len(ordered)):
+                run += ordered[j]
+                if not word.startswith(run):
+                    break
+                if j > i:
+                    out.update(ordered[i : j + 1])
+    return out
 
 
 def _begun(words: list[str], key: str) -> list[str]:
