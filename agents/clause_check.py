@@ -33,6 +33,7 @@ the clause among the retrieved passages' other sentences.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -52,8 +53,14 @@ SHORTLIST = 6  # sentences embedded per question when the model looks for the cl
 SCAN_K = 20  # chunks fetched along each asked type's direction (``QuoteCheck.scan``)
 # the clause model's score from which a yes/no question's scanned chunk is shown as the likely clause: chosen on the
 # clause sweep's contracts (train half, outside the model's training), weighing present and absent questions as the
-# dev set does (``python -m bench.clause_scan``)
+# dev set does (``python -m bench.clause_scan``); a type the presence fit covers uses its own score (``near``)
 NEAR = 0.3
+PRESENCE_FILE = MODEL_DIR / "clause_presence.json"
+# the chance that the contract has the clause, given its best chunk's score, from which that chunk is shown as the
+# likely clause: chosen on the clause sweep in dev wording as NEAR was (``python -m bench.clause_scan --presence``:
+# dev-weighted 0.8684 at 0.4 with the type's rate as the prior, against 0.8661 for NEAR = 0.3 and at best 0.8575
+# with the eval sets' 115 : 40 as the prior)
+LIKELY_PRESENT = 0.4
 # the contract precision (cross-validated on the training half, ``ClauseModel.contract_precision``) from which a
 # type's stored tags list a contract in a library-wide list by themselves: on the 40 train-half sweep contracts
 # (outside the model's training) the tags alone list 18 clause types at mean F1 0.725 against 0.667 for the
@@ -99,11 +106,55 @@ def load_verifier(path: Path = VERIFIER_FILE) -> Verifier | None:
     return Verifier(tags, coef, intercept, words, floors, str(meta["embedding_model"]))
 
 
+def _logit(p: float) -> float:
+    p = min(max(p, 1e-4), 1 - 1e-4)
+    return math.log(p / (1 - p))
+
+
+@dataclass(frozen=True)
+class Presence:
+    """Per clause type, how often a contract has the clause given its best chunk's clause-model score s:
+    P = sigmoid(a * logit(s) + b) among the training contracts, where the type's rate is ``rate``
+    (``bench.train_clause_presence``)."""
+
+    fits: dict[str, tuple[float, float, float]]  # type -> (a, b, rate)
+    embedding_model: str
+
+    def likely(self, tag: str, score: float, asked: float | None = None) -> float | None:
+        """The chance the contract has ``tag`` given its best chunk's ``score``, the type's rate among contracts as
+        the prior (with ``asked``, that prior instead: how often a clause asked about is there); None for a type
+        without a fit."""
+        if tag not in self.fits:
+            return None
+        a, b, rate = self.fits[tag]
+        z = a * _logit(score) + b + (0.0 if asked is None else _logit(asked) - _logit(rate))
+        return 1.0 / (1.0 + math.exp(-z))
+
+    def floor(self, tag: str, chance: float = LIKELY_PRESENT, asked: float | None = None) -> float | None:
+        """The best-chunk score at which ``likely`` reaches ``chance`` (None for a type without a fit)."""
+        if tag not in self.fits:
+            return None
+        a, b, rate = self.fits[tag]
+        z = (_logit(chance) - b - (0.0 if asked is None else _logit(asked) - _logit(rate))) / a
+        return 1.0 / (1.0 + math.exp(-z))
+
+
+@lru_cache(maxsize=2)
+def load_presence(path: Path = PRESENCE_FILE) -> Presence | None:
+    """The shipped presence fit (read once per process); None if absent."""
+    if not path.is_file():
+        return None
+    meta = json.loads(path.read_text(encoding="utf-8"))
+    fits = {t: (float(f["a"]), float(f["b"]), float(f["rate"])) for t, f in meta["types"].items()}
+    return Presence(fits, str(meta["embedding_model"]))
+
+
 @dataclass(frozen=True)
 class QuoteCheck:
     model: ClauseModel
     embedder: object  # embeds the quotes as ingest embeds chunks (embed_documents or embed_query)
     verifier: Verifier | None = None
+    presence: Presence | None = None
 
     @classmethod
     def of(cls, ctx: ToolContext | None) -> QuoteCheck | None:
@@ -118,7 +169,16 @@ class QuoteCheck:
         if verifier is not None and (verifier.coef.shape[1] != model.dim
                                      or Path(verifier.embedding_model).name != Path(str(model.embedding_model)).name):
             verifier = None
-        return cls(model, embedder, verifier)
+        presence = load_presence()
+        if presence is not None and Path(presence.embedding_model).name != Path(str(model.embedding_model)).name:
+            presence = None
+        return cls(model, embedder, verifier, presence)
+
+    def near(self, tag: str) -> float:
+        """The scan score from which a document's chunk is shown as a likely ``tag`` clause: where the presence
+        fit says the asked clause is there at ``LIKELY_PRESENT``, else ``NEAR``."""
+        at = self.presence.floor(tag) if self.presence is not None else None
+        return NEAR if at is None else at
 
     def tags_list(self, tags: Sequence[str]) -> bool:
         """Whether the stored tags of ``tags`` are precise enough to list a contract by themselves: each type's
@@ -193,11 +253,22 @@ class QuoteCheck:
              document_ids: list[str]) -> list[tuple[Evidence, HitMeta, float]]:
         """(passage, its meta, score) of the documents' chunks the clause model scores highest for an asked type,
         best first (each chunk once, at its best type); empty without a vector store or when it fails."""
+        return _best_first(self.scan_types(ctx, tags, document_ids), lambda tag: 0.0)
+
+    def likely(self, ctx: ToolContext, tags: Sequence[str],
+               document_ids: list[str]) -> list[tuple[Evidence, HitMeta, float]]:
+        """The scanned chunks whose score reaches their type's ``near``, best first (each chunk once)."""
+        return _best_first(self.scan_types(ctx, tags, document_ids), self.near)
+
+    def scan_types(self, ctx: ToolContext, tags: Sequence[str],
+                   document_ids: list[str]) -> dict[str, list[tuple[Evidence, HitMeta, float]]]:
+        """Per asked type the model has: the ``SCAN_K`` chunks of the documents nearest its direction, each with
+        the model's score; empty without a vector store or when it fails."""
         col = {t: j for j, t in enumerate(self.model.tags)}
         asked = [t for t in dict.fromkeys(tags) if t in col]
         if not asked or not document_ids or ctx.vectors is None or ctx.pg is None:
-            return []
-        best: dict[str, tuple[Evidence, HitMeta, float]] = {}
+            return {}
+        out: dict[str, list[tuple[Evidence, HitMeta, float]]] = {}
         for tag in asked:
             j = col[tag]
             direction = self.model.coef[j, : self.model.dim]
@@ -207,14 +278,25 @@ class QuoteCheck:
             try:
                 found = vector_hits(ctx, direction, document_ids, k=SCAN_K)
             except StoreError:
-                return []
+                return {}
             if not found.evidence:
                 continue
             cosines = np.array([found.meta[e.id].similarity or 0.0 for e in found.evidence])
             z = cosines * length + self.model.intercept[j]
             if self.model.text is not None:
                 z = z + self.model.text.logits([e.text for e in found.evidence])[:, j]
-            for e, score in zip(found.evidence, 1.0 / (1.0 + np.exp(-z)), strict=True):
-                if e.id not in best or best[e.id][2] < score:
-                    best[e.id] = (e, found.meta[e.id], float(score))
-        return sorted(best.values(), key=lambda x: -x[2])
+            out[tag] = [(e, found.meta[e.id], float(score))
+                        for e, score in zip(found.evidence, 1.0 / (1.0 + np.exp(-z)), strict=True)]
+        return out
+
+
+def _best_first(by_type: dict[str, list[tuple[Evidence, HitMeta, float]]],
+                bar) -> list[tuple[Evidence, HitMeta, float]]:
+    """Each chunk once, at its best score among the types where it reaches ``bar(type)``, best first."""
+    best: dict[str, tuple[Evidence, HitMeta, float]] = {}
+    for tag, found in by_type.items():
+        floor = bar(tag)
+        for e, meta, score in found:
+            if score >= floor and (e.id not in best or best[e.id][2] < score):
+                best[e.id] = (e, meta, score)
+    return sorted(best.values(), key=lambda x: -x[2])

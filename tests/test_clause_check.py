@@ -7,7 +7,7 @@ from functools import lru_cache
 
 import pytest
 
-from agents.clause_check import QuoteCheck, load_verifier
+from agents.clause_check import LIKELY_PRESENT, NEAR, QuoteCheck, load_presence, load_verifier
 from agents.critic import Grade
 from agents.drafting import Drafter
 from agents.planner import parse_question
@@ -54,6 +54,29 @@ def test_only_types_with_a_cross_validated_floor_are_checked(check):
         floor = check.floor(tag)
         assert floor is None or 0.0 < floor < 1.0
     assert check.floor("no_such_clause") is None
+
+
+def test_the_presence_fit_gives_each_type_its_own_likely_clause_score(check):
+    """The shipped presence fit (``bench.train_clause_presence``): a higher best-chunk score means a likelier
+    clause, a higher prior a higher chance, and each fitted type's scan floor is the score where that chance
+    reaches ``LIKELY_PRESENT``."""
+    presence = load_presence()
+    assert presence is not None and check.presence is presence
+    assert len(presence.fits) >= 20, "most clause types are fitted"
+    floors = {}
+    for tag, (a, _, rate) in presence.fits.items():
+        assert a > 0 and 0.0 < rate < 1.0
+        low, high = presence.likely(tag, 0.05), presence.likely(tag, 0.6)
+        assert low is not None and high is not None and low < high
+        assert presence.likely(tag, 0.6, asked=rate) == pytest.approx(high)
+        asked = presence.likely(tag, 0.6, asked=min(0.99, rate + 0.2))
+        assert asked is not None and asked > high
+        floors[tag] = check.near(tag)
+        assert 0.0 < floors[tag] < 1.0
+        assert presence.likely(tag, floors[tag]) == pytest.approx(LIKELY_PRESENT, abs=1e-6)
+    assert len({round(f, 3) for f in floors.values()}) > 1, "the types do not share one floor"
+    assert presence.likely("no_such_clause", 0.9) is None
+    assert check.near("no_such_clause") == NEAR
 
 
 def test_the_clause_model_finds_a_clause_stated_without_its_key_words(check):

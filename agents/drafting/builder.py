@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from agents.clause_check import NEAR, QuoteCheck
+from agents.clause_check import QuoteCheck
 from agents.critic import (
     RELEVANT,
     STRONG,
@@ -231,15 +231,17 @@ class DraftBuilder:
 
     def scanned_clauses(self, ids: set[str]) -> list[tuple[int, int, Evidence, str]]:
         """7. in a yes/no question about one document's clause that nothing retrieved states: the document's chunk
-        the clause model scores highest for an asked type (``QuoteCheck.scan``), when that score reaches ``NEAR``,
-        quoted by its sentence the model reads most as the clause."""
+        the clause model scores highest for an asked type, when that score reaches the type's ``QuoteCheck.near``
+        (``QuoteCheck.likely``), quoted by its sentence the model reads most as the clause."""
         check = QuoteCheck.of(self.ctx) if about_a_clause(self.plan) and len(ids) == 1 else None
         if check is None or self.ctx is None or not asks_yes_no(self.plan.question):
             return []
-        found = [x for x in check.scan(self.ctx, self.plan.clause_types, sorted(ids)) if x[2] >= NEAR]
+        found = check.likely(self.ctx, self.plan.clause_types, sorted(ids))
+        bars = ", ".join(f"{check.near(t):.2f}" for t in dict.fromkeys(self.plan.clause_types))
         self.trace.append(TraceStep(node="draft", tool="clause_check", results=len(found),
-                                    note=f"{len(found)} chunk(s) of the document read as the asked clause at "
-                                         f"{NEAR} or more by the clause model, searched along its direction"))
+                                    note=f"{len(found)} chunk(s) of the document read as the asked clause by the "
+                                         f"clause model at its likely-clause score ({bars}), searched along its "
+                                         "direction"))
         for e, meta, _ in found:
             whole = long_sentences(e.text)
             # a chunk with a sentence the asked type's key terms exclude ("may terminate ... on notice of a breach"
