@@ -520,10 +520,13 @@ def _split_parties(text: str) -> list[str]:
 
 def asking_parties(q: str) -> list[str]:
     """The parties a question asks the other side of: "the counterparty of X under the ...", "We're X. Who's on the
-    other side ...?", "Who did X sign ... with?"."""
+    other side ...?", "Who's on the other side of X's ... agreement?", "Who did X sign ... with?"."""
     said = [m.group("party") for m in _SIGNED_WITH.finditer(q)]
     if _OTHER_SIDE.search(q):
         said += [m.group("party") for m in _SELF.finditer(q)]
+        # "Who's on the other side of Bicycle's service agreement?": the contract's owner is the asking side
+        owners = [m.group("party") for m in _POSSESSIVE.finditer(q)]
+        said += [p for p in owners if not all(w.lower() in NOT_NAMES for w in p.split())]  # not "Who's"
     # a name said in passing ends with its sentence: "We're Quorvant. Who's ..." names Quorvant
     said = [_ASKING_ON.split(p)[0].rstrip(".,;:!?") for p in said]
     names = [_GROUP_TAIL.sub("", p).strip() for p in [m.group("party") for m in _OF_UNDER.finditer(q)] + said]

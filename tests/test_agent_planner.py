@@ -126,6 +126,10 @@ def test_counterparty_excludes_the_named_party(nlp):
     plan = parse_question("Who is the counterparty of Idan Maimon under the Services Agreement?", nlp)
     assert plan.exclude_parties == ["Idan Maimon"]
     assert plan.documents[0].parties == ["Idan Maimon"]
+    # the owner of "Bicycle's service agreement" asks who is on the other side; without that word, no one is left out
+    assert parse_question("Who's on the other side of Bicycle's service agreement?", nlp).exclude_parties == \
+        ["Bicycle"]
+    assert parse_question("Who are the parties to Bicycle's service agreement?", nlp).exclude_parties == []
 
 
 def test_a_party_named_with_its_group_is_the_party(nlp):

@@ -91,6 +91,8 @@ def test_later_questions_reuse_the_compiled_graph_and_share_no_state(stores, set
 @pytest.mark.parametrize(("question", "other", "asker"), [
     ("We're Quorvant. Who's on the other side of our reseller agreement?", "Lindqvist Telecom", "Quorvant"),
     ("Who did Lindqvist sign the reseller agreement with?", "Quorvant Networks", "Lindqvist"),
+    # the contract's owner named by a possessive is the asking side
+    ("Who's on the other side of Quorvant's reseller agreement?", "Lindqvist Telecom", "Quorvant"),
 ])
 def test_a_user_who_says_which_party_they_are_is_told_the_other_one(stores, settings, tenant, question, other, asker):
     answer = answer_question(stores, settings, question, tenant=tenant)
