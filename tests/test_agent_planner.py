@@ -642,6 +642,15 @@ def test_a_short_name_is_also_searched_spelled_out():
 
 
 @pytest.mark.parametrize("question", [
+    "Does any part of the Zounds agreement survive termination?",
+    "What survives the expiration or termination of the Acme deal?",
+])
+def test_what_survives_termination_asks_for_post_termination_obligations_alone(question):
+    """"survive termination" is one phrase: the termination clauses themselves are not asked for beside it."""
+    assert parse_question(question).clause_types == ["post_termination_services"]
+
+
+@pytest.mark.parametrize("question", [
     "Does the Northwind MSA roll over automatically?",
     "The Jaguar deal rolls over at the end of its term; for how long?",
     "Does the Kestrel lease extend itself?",

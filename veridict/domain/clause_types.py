@@ -334,7 +334,9 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
     ClauseType(
         "post_termination_services", "post-termination obligations",
         "Duties that continue after the contract ends: transition services, wind-down, survival of obligations.",
-        cues=("post[- ]termination", "surviv", "after (the )?termination", "continue after",
+        # "survive termination" is one phrase: the generic termination type is not asked beside it
+        cues=("post[- ]termination", r"surviv\w*(\s+(the\s+|its\s+|any\s+)?(termination|expiration|expiry)"
+              r"(\s+or\s+(termination|expiration|expiry))?)?", "after (the )?termination", "continue after",
               r"\b(keep|keeps|continue|continues|still)\b[^?]{0,40}\bafter (the )?(contract|agreement|deal|term) "
               r"(is over|ends|expires|has ended|terminates|is terminated)\b"),
         synonyms=("survive", "survival", "after termination", "expiration or termination"),
