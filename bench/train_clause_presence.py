@@ -17,10 +17,10 @@ type is set beside whether CUAD locates a span of the type in it.
 
 Model, per type with at least ``MIN_CONTRACTS`` contracts with the clause: a one-feature logistic regression
 (scikit-learn) of "the contract has the clause" on the logit of the best score, and the type's rate among the
-training contracts. At answer time the question itself is evidence: in the eval sets' mix a clause asked about is
-present 115 times in 155 (dev), far above its rate in a library, so the fitted odds are moved from the type's
-rate to that prior (Bayes' rule; ``ClausePresence.likely``). A type whose fit does not rise with the score is left
-out (it keeps the global score).
+training contracts (``agents.clause_check.Presence``). The scan shows a chunk where that chance reaches
+``LIKELY_PRESENT``, chosen on the clause sweep (``python -m bench.clause_scan --presence``), which also tried
+moving the odds from the type's rate to the eval sets' prior for a clause asked about (115 present in 155, dev)
+and found it worse. A type whose fit does not rise with the score is left out (it keeps the global score).
 
 The output holds per type the fit and the rate, the data hash and this command; printed, the cross-validated
 separation (ROC AUC of the best score per type on the out-of-fold scores).
