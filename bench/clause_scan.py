@@ -110,11 +110,13 @@ def main() -> None:
     grid = [(t, prior) for prior in (ASKED_PRESENT, None) for t in PRESENCE_GRID] if presence else \
         [(t, None) for t in GRID]
     print(("chance  prior" if presence else "     t") + "  present  absent  dev-weighted")
-    rows = []
+    rows: list[tuple[float, float, float | None]] = []
     for t, prior in grid:
-        floors = {q: presence.floor(tag_of[q], t, prior) if presence and tag_of[q] else t for q in present + absent}
-        floors = {q: NEAR if at is None else at for q, at in floors.items()}
-
+        floors: dict[str, float] = {}
+        for q in present + absent:
+            tag = tag_of[q]
+            at = presence.floor(tag, t, prior) if presence is not None and tag else t
+            floors[q] = NEAR if at is None else at
         gain = sum(1 for q in present if q in yes_no and not before[q] and best[q][0] >= floors[q] and best[q][1])
         loss = sum(1 for q in absent if q in yes_no and before[q] and best[q][0] >= floors[q])
         p, a = (right_p + gain) / len(present), (right_a - loss) / len(absent)
@@ -122,9 +124,9 @@ def main() -> None:
         rows.append((figure, t, prior))
         shown = ("asked" if prior else " rate") if presence else ""
         print(f"{t:6.2f}  {shown}  {p:7.3f}  {a:6.3f}  {figure:12.4f}")
-    best = max(rows, key=lambda r: r[0])
-    print(f"best: {'LIKELY_PRESENT' if presence else 'NEAR'} = {best[1]}"
-          + (f", prior {'ASKED_PRESENT' if best[2] else 'the type rate'}" if presence else ""))
+    chosen = max(rows, key=lambda r: r[0])
+    print(f"best: {'LIKELY_PRESENT' if presence else 'NEAR'} = {chosen[1]}"
+          + (f", prior {'ASKED_PRESENT' if chosen[2] else 'the type rate'}" if presence else ""))
 
 
 if __name__ == "__main__":

@@ -86,6 +86,7 @@ def out_of_fold(folds: int) -> tuple[list[str], np.ndarray, np.ndarray]:
                 has[ci, col[CUAD_TO_TAG[cat]]] = True
     for k, (tr, te) in enumerate(GroupKFold(n_splits=folds).split(x, y, groups)):
         coef, icpt, tcoef = fit(x[tr], y[tr], C_FIT, text=tx[tr])
+        assert tcoef is not None  # fitted with the text part
         m = as_model(coef, icpt, {}, dim, (), TextPart.of(terms, vec.idf_, tcoef, TEXT_SCALE))
         for ci in sorted(set(groups[te])):
             u = units[ci]
