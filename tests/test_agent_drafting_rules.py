@@ -780,3 +780,21 @@ def test_a_value_question_left_open_is_not_told_its_passages_miss_its_words():
     preamble = _clause("p1", "This Consulting Agreement is made between Immunotolerance, Inc. and Alan Crane.", 0)
     _, answer = draft_for("Which outfit is the consultant working for under the Promotion Agreement?", preamble)
     assert "come closest" not in answer.text
+
+
+def test_a_page_break_inside_a_sentence_does_not_cut_the_quote():
+    """A PDF page break falls inside "... shall survive | the expiration or termination of this Agreement.": the
+    text goes on in lower case after unfinished words, so it is one sentence, and the fragment after the break is
+    no sentence to quote. A blank line after a finished sentence, or before a capital or a list item, still ends
+    one."""
+    from tools.text import sentences
+
+    text = ("15.14 Survival. The rights and duties under Sections 7, 10 and 15 shall survive\n\n"
+            "the expiration or termination of this Agreement.")
+    assert [text[a:b] for a, b in sentences(text)] == [
+        "15.14 Survival.",
+        "The rights and duties under Sections 7, 10 and 15 shall survive\n\nthe expiration or termination of this "
+        "Agreement."]
+    for two in ("The term ends on 1 May.\n\nthen the licence ends.", "SURVIVAL\n\nThe rights survive.",
+                "The parties agree as follows:\n\n(a) to pay;", "The parties agree as follows:\n\nb) to pay;"):
+        assert len(sentences(two)) == 2, two

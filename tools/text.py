@@ -7,7 +7,10 @@ from collections.abc import Callable, Sequence
 
 from veridict.domain import content_words
 
-_SENT_END = re.compile(r"(?<=[.;!?])\s+(?=[\"“(A-Z0-9])|\n\s*\n|\n(?=\s*(?:\(?[a-z0-9]{1,3}[.)]|[0-9]+\.[0-9]))")
+# a blank line ends a sentence, unless the text goes on in lower case after unfinished words: a page break inside a
+# sentence ("... shall survive\n\nthe expiration or termination of this Agreement.")
+_SENT_END = re.compile(r"(?<=[.;!?])\s+(?=[\"“(A-Z0-9])|(?<=[.;:!?])[ \t]*\n\s*\n|\n\s*\n(?!\s*[a-z])|"
+                       r"\n(?=\s*(?:\(?[a-z0-9]{1,3}[.)]|[0-9]+\.[0-9]))")
 _ABBREV = re.compile(r"\b(?:Art|Sec|No|Inc|Ltd|Co|Corp|Mr|Ms|Dr|St|U\.S|v|para|cf|e\.g|i\.e|approx)\.$", re.I)
 
 
