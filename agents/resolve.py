@@ -78,7 +78,7 @@ def resolve_documents(plan: Plan, ctx: ToolContext) -> tuple[Plan, list[TraceSte
                 ids = _indexed_party_documents(ctx, name)
                 by_party = bool(ids)
                 # a filer's name, that the contract's file is named after ("the Healthcare Integrated reseller")
-                ids = ids or _indexed_filer_documents(ctx, name) or _entity_document_ids(ctx, name, down)
+                ids = ids or _indexed_party_documents(ctx, name, filer=True) or _entity_document_ids(ctx, name, down)
                 if not ids and second:  # the other compared contract, by a name no party fact or entity holds
                     ids = _name_document_ids(ctx, name, down)  # ("Slicon Smelters"): the text has it as a phrase
             except StoreError:
@@ -483,26 +483,16 @@ def _party_document_ids(ctx: ToolContext, name: str, down: dict[str, str] | None
     shorter = _without_trailing_form(name)
     if not ids and shorter:  # "Nice Systems Ltc." (a mistyped legal form): the name without it
         ids = _name_document_ids(ctx, shorter, down)
-    return ids or _indexed_filer_documents(ctx, name)
+    return ids or _indexed_party_documents(ctx, name, filer=True)
 
 
-def _indexed_party_documents(ctx: ToolContext, name: str) -> set[str]:
-    """The active documents the name index knows ``name`` as a party of (their rows kept for this question)."""
+def _indexed_party_documents(ctx: ToolContext, name: str, filer: bool = False) -> set[str]:
+    """The active documents the name index knows ``name`` as a party of (their rows kept for this question); with
+    ``filer``, those whose file name holds it (``DocumentIndex.filer_documents``)."""
     index = ctx.name_index()
     if index is None:
         return set()
-    named = index.party_documents(name)
-    for doc_id in named:
-        ctx.remember(index.documents[doc_id])
-    return set(named)
-
-
-def _indexed_filer_documents(ctx: ToolContext, name: str) -> set[str]:
-    """The active documents whose file name the name index finds ``name`` in (``DocumentIndex.filer_documents``)."""
-    index = ctx.name_index()
-    if index is None:
-        return set()
-    named = index.filer_documents(name)
+    named = index.filer_documents(name) if filer else index.party_documents(name)
     for doc_id in named:
         ctx.remember(index.documents[doc_id])
     return set(named)
