@@ -33,7 +33,7 @@ from veridict.domain import (
     fact_attributes,
     snake_name,
 )
-from veridict.domain.clause_rules import tag_text
+from veridict.domain.clause_rules import tags_in_text
 from veridict.domain.values import canonical_jurisdiction, jurisdiction_country
 from veridict.types import Evidence
 
@@ -238,7 +238,7 @@ def grade_item(plan: Plan, item: Evidence, meta: HitMeta | None, semantic: float
     # section: "B. Both parties will not have liability for any damages other than direct damages.")
     # a section the stored tags put in the asked type is the asked clause even in words no key list holds
     stored_match = tagged_as_asked(plan, meta)
-    clause_match = stored_match or bool(asked_types and item.fact is None and asked_types & set(tag_text(item.text)))
+    clause_match = stored_match or bool(asked_types and item.fact is None and tags_in_text(item.text, asked_types))
     if item.fact is not None:
         attrs = set(fact_attributes(plan.attributes))
         if attrs and item.fact.attribute in attrs:

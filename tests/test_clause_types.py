@@ -221,3 +221,13 @@ def test_real_cuad_governing_law_sections_are_tagged(shared_data):
         ]
         assert tagged, doc_id
         assert all(any(a <= start < z for a, z in tagged) for start in spans[doc_id]), doc_id
+
+
+def test_tags_in_text_runs_the_asked_types_and_agrees_with_tag_text():
+    """A question asks about one or two types: only their patterns run, with the answer ``tag_text`` gives."""
+    from veridict.domain.clause_rules import tags_in_text
+
+    text = SNIPPETS["insurance"] + " " + SNIPPETS["audit_rights"]
+    for asked in ({"insurance"}, {"audit_rights", "cap_on_liability"}, {"cap_on_liability"}, {"not_a_type"}, set()):
+        assert tags_in_text(text, asked) == set(tag_text(text)) & asked, asked
+    assert tags_in_text(text, {"insurance", "audit_rights"}) == {"insurance", "audit_rights"}

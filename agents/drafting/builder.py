@@ -25,7 +25,7 @@ from tools.base import HitMeta, ToolContext
 from tools.calculator import CalculatorArgs, calculator
 from tools.text import best_span, normalise_space, sentences
 from veridict.domain import AMOUNT_WORDS, ATTRIBUTE_BY_NAME, CLAUSE_BY_NAME, content_words
-from veridict.domain.clause_rules import RULES, tag_text, title_tags
+from veridict.domain.clause_rules import RULES, tags_in_text, title_tags
 from veridict.domain.values import fmt_number, parse_date, parse_money
 from veridict.types import Citation, Evidence, TraceStep
 
@@ -123,7 +123,7 @@ class DraftBuilder:
         asked = set(self.plan.clause_types)
 
         def keep(span: str) -> bool:
-            return names_asked_thing(self.plan, span) and (not tagged or bool(asked & set(tag_text(span))))
+            return names_asked_thing(self.plan, span) and (not tagged or bool(tags_in_text(span, asked)))
 
         s, t, _ = best_span(text, content_words(self.plan.question), phrases=key_terms(self.plan),
                             max_chars=QUOTE_CHARS, keep=keep)

@@ -5,6 +5,8 @@ A passage gets a type when one of its phrase patterns matches the passage text o
 the section title; some types have a veto pattern ("non-exclusive" is not exclusivity).
 
 - ``tag_text(text, title=None) -> list[str]``: the types of one passage;
+- ``tags_in_text(text, tags) -> set[str]``: which of some types one passage's text reads as (``tag_text`` run
+  for those types only: a question's quote check asks about one or two types, not all of them);
 - ``title_tags(title) -> list[str]``: the types a heading names;
 - ``matches(text, tag)``: where a type's patterns match.
 
@@ -617,6 +619,12 @@ def tag_text(text: str, title: str | None = None) -> list[str]:
     tags.update(tag for tag, (patterns, _, vetoes) in _COMPILED.items()
                 if tag not in tags and _hits(text, patterns, vetoes))
     return sorted(tags)
+
+
+def tags_in_text(text: str, tags) -> set[str]:
+    """The types among ``tags`` that the passage's text (no title) reads as: ``set(tag_text(text)) & set(tags)``,
+    with only those types' patterns run."""
+    return {tag for tag in tags if tag in _COMPILED and _hits(text, _COMPILED[tag][0], _COMPILED[tag][2])}
 
 
 def title_tags(title: str) -> list[str]:
