@@ -341,7 +341,8 @@ def grade_evidence(
     plain_sims: dict[str, float] = {}
     if canonical is not None:
         tagged = [e for e in evidence if e.fact is None and tagged_as_asked(plan, meta.get(e.id))][:MAX_EMBEDDED]
-        plain_sims = semantic_scores(embedder, canonical, tagged)
+        plain_sims = stored_scores(stored, embedder, canonical, tagged)
+        plain_sims.update(semantic_scores(embedder, canonical, [e for e in tagged if e.id not in plain_sims]))
     graded: list[Evidence] = []
     grades: list[Grade] = []
     for item in evidence:

@@ -77,3 +77,40 @@ def test_a_chunk_is_graded_by_the_similarity_its_stored_vector_gives(embedder):
     assert asked == [["c1"], ["c1"]]  # sections have no stored vector: only chunks are asked for
     assert near[0].relevance - far[0].relevance > 0.2  # the stored similarity is the one graded
     assert near[1].relevance == far[1].relevance  # the section is embedded, whatever the store says
+
+
+def test_a_tagged_chunk_is_compared_with_the_plain_clause_question_by_its_stored_vector(embedder):
+    """A chunk whose section is tagged as the asked clause is also graded against the clause question in plain
+    words; that similarity comes from the chunk's stored vector too (no passage is embedded again for it), while
+    a tagged section, which the store does not hold, is still embedded."""
+    from agents.critic import canonical_clause_question, grade_evidence
+    from tools.base import HitMeta
+
+    plan = parse_question("Is there a cap on liability in the Acme agreement?")
+    canonical = canonical_clause_question(plan)
+    assert canonical is not None
+    text = "In no event shall either party's aggregate liability exceed the fees paid in the prior twelve months."
+    chunk = _passage("d", text).model_copy(update={"id": "chunk:c1"})
+    section = _passage("d", text).model_copy(update={"id": "section:s1"})
+    meta = {e.id: HitMeta(document_id="d", clause_types=["cap_on_liability"]) for e in (chunk, section)}
+    canonical_vector = embedder.embed_query(canonical)
+    asked: list[tuple[bool, list[str]]] = []
+
+    def stored(vector, chunk_ids):
+        asked.append((bool(abs(float(vector @ canonical_vector) - 1.0) < 1e-4), list(chunk_ids)))
+        return {c: 0.5 for c in chunk_ids if c == "c1"}
+
+    embedded: list[str] = []
+    embed_documents = embedder.embed_documents
+
+    def counting(texts):
+        embedded.extend(texts)
+        return embed_documents(texts)
+
+    embedder.embed_documents = counting
+    try:
+        grade_evidence(plan, [chunk, section], meta, embedder, stored=stored)
+    finally:
+        del embedder.embed_documents
+    assert (True, ["c1"]) in asked  # the plain clause question's vector went to the store for the chunk
+    assert sum(t == text[:1500] for t in embedded) == 2  # the section alone, once per question: never the chunk
