@@ -90,7 +90,10 @@ def _signature_dates(doc: DocContext) -> list[tuple[int, int, dt.date]]:
         return _block_dates(text, int(len(text) * 0.85), len(text), signed=False)
     # an exhibit or an attached agreement may carry signature blocks of its own: the last block that states a
     # date, and failing that the first that does (the main agreement's own block stands before its exhibits)
-    blocks = [(m.start(), sig[i + 1].start() if i + 1 < len(sig) else len(text)) for i, m in enumerate(sig)]
+    # a block reaches the next block's start or a page's length, whichever is first: the schedules and exhibits that
+    # follow the last signatures are no signing ("the council directive of 28 November 2006" in a VAT definition)
+    blocks = [(m.start(), min(m.start() + SIGNATURE_PAGE_CHARS, sig[i + 1].start() if i + 1 < len(sig) else len(text)))
+              for i, m in enumerate(sig)]
     for start, end in [blocks[-1], *blocks[:-1]]:
         out = _block_dates(text, start, end, signed=True)
         if out:
@@ -110,6 +113,10 @@ def _block_dates(text: str, start: int, end: int, signed: bool) -> list[tuple[in
     return out
 
 
+# how far a signature block runs after its opening words ("IN WITNESS WHEREOF"): about a page. On the train half's
+# text (``bench.fact_agreement --split train``) agreement dates agree 185 of 198 with any reach from 1,500 to 20,000
+# characters, 183 when a block ran to the end of the document; dev is 39 of 40 either way
+SIGNATURE_PAGE_CHARS = 4000
 SIGNING_WINDOW_DAYS = 120  # counterparts signed further apart than this are not one signing
 SIGNATURE_BLOCK_CHARS = 1500  # how far after the first signature date the other parties' dates stand
 

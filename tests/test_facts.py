@@ -472,6 +472,24 @@ def test_an_effective_date_of_the_last_signature_is_the_later_signing_date():
     assert top(facts, "effective_date") == "2018-04-24"
 
 
+def test_a_date_in_a_schedule_after_the_signatures_is_not_the_signing_date():
+    """The signature block of the last "IN WITNESS WHEREOF" runs about a page: a date in a schedule after it (a
+    directive's date in a definition) is no signing, while a date beside the signatures still is."""
+    signed = (
+        "SUPPLY AGREEMENT\n\nThis Supply Agreement is made by and between Alpha LLC (\"Alpha\") and Beta Inc. "
+        "(\"Beta\").\n\n1. Supply. Alpha shall supply the Products to Beta.\n\n"
+        "IN WITNESS WHEREOF, the parties have executed this Agreement.\n\n"
+        "Alpha LLC By: /s/ A. Smith Name: A. Smith\n\nBeta Inc. By: /s/ B. Jones Name: B. Jones\n\n"
+    )
+    schedule = ("SCHEDULE 1\n\n" + "The Products are listed in the order form agreed by the parties. " * 80
+                + '\n\n1.1 "VAT" means any tax imposed in compliance with the council directive of 28 November 2006 '
+                "on the common system of value added tax.\n")
+    _, facts = facts_of(signed + schedule)
+    assert top(facts, "agreement_date") is None
+    _, facts = facts_of(signed.replace("Name: B. Jones", "Name: B. Jones Date: May 2, 2016") + schedule)
+    assert top(facts, "agreement_date") == "2016-05-02"
+
+
 def test_parties_named_only_where_they_sign_are_read_from_the_signature_block():
     text = (
         "JOINT FILING AGREEMENT\n\nIn accordance with Rule 13d-1(k) under the Securities Exchange Act of 1934, the "
