@@ -227,3 +227,14 @@ def test_a_duration_with_its_figure_before_the_words():
     assert [d.value.text for d in find_durations("for 24 (twenty-four) months")] == ["24 months"]
     # brackets that hold no number words are not read as part of a duration
     assert [d.value.text for d in find_durations("Section 4 (Payment) days")] == []
+
+
+def test_a_clause_number_is_no_date_but_a_dotted_date_elsewhere_is():
+    from veridict.domain.values import find_dates
+
+    assert find_dates("3.1.10 Duration and Extension. The term is one year.") == []
+    assert find_dates("as set out in Section 10.2.11 above") == []
+    assert find_dates("Schedule\n   10.2.11 Neither party shall assign") == []
+    assert [d.value.isoformat() for d in find_dates("[INITIALS ILLEGIBLE]   20.3.98   30.4.98")] == [
+        "1998-03-20", "1998-04-30"]
+    assert [d.value.isoformat() for d in find_dates("\n1.4.2011 is the effective date")] == ["2011-04-01"]

@@ -64,6 +64,8 @@ _DATE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
 
 
 _FILLER = re.compile(r"[-_\u2013\u2014]{3,}")
+# "10.2.11 Neither party ..." and "Section 3.1.10": a clause number with a two-digit last part, not a date
+_CLAUSE_NUMBER_BEFORE = re.compile(r"(?:^|\n)[ \t]*$|\b(?:sections?|clauses?|articles?|paragraphs?|§)\s*$", re.I)
 
 
 @dataclass(frozen=True)
@@ -119,6 +121,12 @@ def _date_from_match(kind: str, m: re.Match[str]) -> dt.date | None:
     return _make_date(y, a, b)
 
 
+def _clause_number(text: str, m: re.Match[str]) -> bool:
+    """A dotted number with a two-digit last part that opens a line or follows "Section": a clause's number."""
+    return (m.group(0)[len(m.group("a"))] == "." and len(m.group("y")) == 2
+            and bool(_CLAUSE_NUMBER_BEFORE.search(text[max(0, m.start() - 12) : m.start()])))
+
+
 def find_dates(text: str) -> list[DateMatch]:
     """Every date in ``text``, left to right, without overlaps."""
     found: list[DateMatch] = []
@@ -129,6 +137,8 @@ def find_dates(text: str) -> list[DateMatch]:
     for kind, pattern in _DATE_PATTERNS:
         for m in pattern.finditer(plain):
             if any(m.start() < e and s < m.end() for s, e in taken):
+                continue
+            if kind == "numeric" and _clause_number(plain, m):
                 continue
             value = _date_from_match(kind, m)
             if value is None:
