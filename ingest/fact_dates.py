@@ -342,6 +342,15 @@ def _effective_on_event(text: str) -> bool:
     return False
 
 
+# the words before "effective as of <date>" outside the opening that make the date this agreement's own: "this
+# (...) Agreement", "the Agreement", "the Term", not "a Selling Agreement" or "that certain agreement"
+_SELF_BEFORE = re.compile(
+    r"\bthis\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract|amendment)\b|\bthe\s+(?:agreement|contract|amendment)\b|"
+    r"\b(?:the|its)\s+(?:initial\s+)?term\b|\bhere(?:of|under|in)\b",
+    re.I,
+)
+
+
 def effective_dates(
     doc: DocContext, agreement: Fact | None, o_start: int, o_end: int
 ) -> list[Fact]:
@@ -409,13 +418,11 @@ def effective_dates(
                 if (
                     rule == "effective_as_of"
                     and not in_opening
-                    and not re.search(
-                        r"\b(?:agreement|contract|amendment|term)\b",
-                        text[doc.sentences.span_at(m.start())[0] : m.start()],
-                        re.I,
-                    )
+                    and not _SELF_BEFORE.search(text[doc.sentences.span_at(m.start())[0] : m.start()])
                 ):
-                    continue  # "effective as of June 30, 2014, the controls were ..." is not ours
+                    # "effective as of June 30, 2014, the controls were ..." and "have previously entered into a
+                    # Selling Agreement, effective as of December 1, 2002" are not this agreement's own date
+                    continue
                 c = conf if (in_opening or rule == "effective_date_means") else conf - 0.1
                 cands.append(
                     doc.fact(

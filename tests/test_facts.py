@@ -654,3 +654,18 @@ def test_what_continues_even_if_the_agreement_is_terminated_is_not_its_term():
                         "Agreement shall continue, even if terminated, until the expiration of the last Business Entity "
                         "Term.")
     assert top_fact(facts, "expiration_date", min_confidence=ASSERT_THRESHOLD) is None
+
+
+def test_another_agreements_effective_date_is_not_this_ones():
+    """Outside the opening, "effective as of <date>" is this agreement's date only when the words before it name
+    this agreement ("the Agreement", "this Amendment", "the Term"), not another one ("a Selling Agreement")."""
+    opening = ('AMENDMENT\n\nThis Amendment is made by and between Alpha LLC ("Alpha") and Beta Inc. ("Beta").\n\n'
+               + "".join(f"{n}. Services. Alpha shall provide the services described in Schedule {n} to Beta in a "
+                         "workmanlike manner and Beta shall pay the fees stated there.\n\n" for n in range(1, 45)))
+    other = ("\n\n45. Background. Alpha and Beta have previously entered into a Selling Agreement, effective as of "
+             "December 1, 2002, under which Beta sells the products.\n")
+    _, facts = facts_of(opening + other)
+    assert top(facts, "effective_date") != "2002-12-01"
+    own = "\n\n45. Effect. The changes to this Amendment shall be effective as of December 1, 2002.\n"
+    _, facts = facts_of(opening + own)
+    assert top(facts, "effective_date") == "2002-12-01"
