@@ -311,6 +311,12 @@ _STARTS_ON = re.compile(
 
 # a period that measures a condition, not the agreement: "if performance has been delayed for a period of three
 # months", "suspended for more than three (3) months", "within a period of five months of the Commencement Date"
+# "keep and maintain such books, records ... for a period of five (5) years": how long records are kept, not the term
+_RECORDS_KEPT = re.compile(
+    r"\b(?:keep|kept|retain\w*|maintain\w*|preserve\w*|store\w*)\b[^.;]{0,160}?\b(?:records?|books|accounts|"
+    r"documents|documentation|files|data|samples)\b[^.;]*$",
+    re.I,
+)
 _CONDITION_PERIOD = re.compile(
     ws(
         r"\b(?:delay\w*|suspend\w*|prevent\w*|interrupt\w*|fail\w*|within|more than|exceed\w*|continuous\w*|"
@@ -612,6 +618,8 @@ def term_and_expiry(
                     r"\b(?:during|throughout)\s+the\s+term\b[^;]{0,80}\band\b", before, re.I
                 ):
                     continue  # "during the Term of this Agreement and for a period of six months thereafter"
+                if _RECORDS_KEPT.search(sentence[: dm.start]):
+                    continue  # "keep and maintain such books and records ... for a period of five (5) years"
                 if _CONDITION_PERIOD.search(before) or _OTHER_DEFINED.search(sentence[: dm.start]):
                     continue  # "delayed for a period of 3 months", '"Contract Year" shall mean a period of ...'
                 dur = dm.value

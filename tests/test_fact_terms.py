@@ -491,3 +491,18 @@ def test_no_notice_before_an_anniversary_is_no_end_of_the_term():
                       "provided, no notice may be given prior to the eighteen (18) month anniversary of the Effective "
                       "Date.")
     assert top(facts_of(text), "expiration_date") is None
+
+
+def test_how_long_records_are_kept_is_not_the_term():
+    """'requires the Vendor to keep and maintain such books, records and accounts ... for a period of five (5)
+    years' is a retention period; the term is the period the agreement itself runs."""
+    text = ('SUPPLY AGREEMENT\n\nThis Supply Agreement is made as of April 18, 2000 by and between Alpha LLC ("Alpha") '
+            "and Beta Inc. (\"Beta\").\n\n9.1 For the items the Purchase Contract lists as cost items, Alpha shall ensure "
+            "that the Purchase Contract requires the Vendor to keep and maintain such books, records and accounts of "
+            "all such costs for a period of five (5) years from the acceptance date of the cable, as set out in the "
+            "Purchase Contract.\n\n18.1 This Agreement shall become effective on the date first above written and "
+            "shall continue in operation for at least an initial period of twenty-five (25) years following the RFS "
+            'Date (the "Initial Period").\n')
+    facts = facts_of(text)
+    assert not [f for f in facts if f.attribute == "term" and f.value_text == "5 years"]
+    assert top(facts, "expiration_date") == "2025-04-18"
