@@ -1046,6 +1046,20 @@ def _guess_encoding(raw: bytes) -> str | None:
     return best.encoding if best is not None else None
 
 
+# an SEC EDGAR exhibit's file name: the filer, the filing date (and form), the exhibit number, then the document's
+# own name ("ADAMSGOLFINC_03_21_2005-EX-10.17-ENDORSEMENT AGREEMENT", "FreezeTagInc_20180411_8-K_EX-10.1_11139603_
+# EX-10.1_Sponsorship Agreement"); a copy's "(1)" after it
+_EXHIBIT_NAME = re.compile(
+    r"(?:^|[_\-\s])EX[_\-]\d+(?:\.[\dA-Za-z]+)*[_\-\s]+(?!.*[_\-\s]EX[_\-]\d)(?P<name>.*?)(?:\s*\(\d+\))?$"
+)
+
+
 def _title_from_name(path: Path) -> str:
-    stem = re.sub(r"[_\-]+", " ", path.stem).strip()
+    """The title a document without a recognised title block is shown by: its file name, less an EDGAR exhibit's
+    filer, dates and exhibit numbers (figures in a title read as the contract's own to a reader)."""
+    stem = path.stem
+    exhibit = _EXHIBIT_NAME.search(stem)
+    if exhibit and re.search(r"[A-Za-z]{3}", exhibit.group("name")):
+        stem = exhibit.group("name")
+    stem = re.sub(r"[_\-]+", " ", stem).strip()
     return stem[:1].upper() + stem[1:] if stem else path.name

@@ -94,6 +94,22 @@ def test_titles_come_from_the_document(parser):
     assert parser.parse(RESELLER).title == "RESELLER AGREEMENT"
 
 
+def test_a_title_from_the_file_name_leaves_out_an_edgar_exhibits_filer_and_numbers():
+    """Without a title block the file name is the title: an EDGAR exhibit's filer, dates and exhibit numbers are
+    left out (a reader takes figures in an answer for the contract's own), any other name is kept as it is."""
+    from pathlib import Path
+
+    from ingest.parse import _title_from_name
+
+    assert _title_from_name(Path("ADAMSGOLFINC_03_21_2005-EX-10.17-ENDORSEMENT AGREEMENT.pdf")) == "ENDORSEMENT AGREEMENT"
+    assert _title_from_name(Path("ZtoExpressCaymanInc_20160930_F-1_EX-10.10_9752871_EX-10.10_Transportation "
+                                 "Agreement.pdf")) == "Transportation Agreement"
+    assert _title_from_name(Path("ADUROBIOTECH,INC_06_02_2020-EX-10.7-CONSULTING AGREEMENT(1).pdf")) == (
+        "CONSULTING AGREEMENT")
+    assert _title_from_name(Path("northwind_msa_2024-03.pdf")) == "Northwind msa 2024 03"
+    assert _title_from_name(Path("EX-10.1.pdf")) == "EX 10.1"
+
+
 def test_pdf_text_keeps_values_and_drops_nothing(parser):
     v2, v1 = parser.parse(V2), parser.parse(V1)
     assert "EUR 1,500,000" in v2.text and "EUR 150,000" not in v2.text
