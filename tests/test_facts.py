@@ -669,3 +669,20 @@ def test_another_agreements_effective_date_is_not_this_ones():
     own = "\n\n45. Effect. The changes to this Amendment shall be effective as of December 1, 2002.\n"
     _, facts = facts_of(opening + own)
     assert top(facts, "effective_date") == "2002-12-01"
+
+
+def test_an_opening_that_dates_the_agreement_effective_as_of_outranks_a_later_signature():
+    """'THIS AGREEMENT is entered into by and among ... effective as of June 1, 1998' dates the agreement; the
+    parties signing in December is when it was executed, not its date."""
+    text = ('PROMOTION AGREEMENT\n\nTHIS AGREEMENT is entered into by and among Alpha, Inc. ("Alpha") and Beta '
+            'Communications, Inc. ("Beta"), effective as of June 1, 1998.\n\n1. Services. Beta shall promote the '
+            "products of Alpha.\n\n"
+            + "".join(f"{n}. Services. Beta shall promote the products described in Schedule {n} in a workmanlike "
+                      "manner and Alpha shall pay the fees stated there.\n\n" for n in range(2, 45))
+            + "IN WITNESS WHEREOF, the parties have executed this Agreement.\n\n"
+            "Alpha, Inc. Date: December 16, 1998 By: /s/ A. Smith\n\nBeta Communications, Inc. Date: December 16, "
+            "1998 By: /s/ B. Jones\n")
+    _, facts = facts_of(text)
+    assert top(facts, "agreement_date") == "1998-06-01"
+    _, facts = facts_of(text.replace(", effective as of June 1, 1998", ""))
+    assert top(facts, "agreement_date") == "1998-12-16"
