@@ -686,3 +686,25 @@ def test_an_opening_that_dates_the_agreement_effective_as_of_outranks_a_later_si
     assert top(facts, "agreement_date") == "1998-06-01"
     _, facts = facts_of(text.replace(", effective as of June 1, 1998", ""))
     assert top(facts, "agreement_date") == "1998-12-16"
+
+
+def test_a_table_of_contents_before_the_opening_names_no_party():
+    """Entries of a table of contents that stands before the opening sentence are no parties ("FORM DEVELOPMENT
+    AGREEMENT (...), IDENTITY OF DEVELOPER" is an exhibit's title), however short the table."""
+    toc = "TABLE OF CONTENTS\n\n" + "".join(f"{n}.      SECTION {n} TITLE......................................{n + 2}\n\n"
+                                          for n in range(1, 30))
+    toc += ("EXHIBITS\n\n         FRANCHISE ACKNOWLEDGMENTS STATEMENT        . . . . . . . . . . .. A\n\n"
+            "         PERMITTED COMPETITIVE BUSINESSES, FORM DEVELOPMENT            AGREEMENT (FOR SINGLE-UNIT "
+            "FRANCHISES), IDENTITY OF           DEVELOPER AND DATE OR DEVELOPMENT AGREEMENT               . . . .C\n\n"
+            + "".join(f"         EXHIBIT TITLE NUMBER {n}               . . . . . . . . . . . . . . .   {n}\n\n"
+                      for n in range(1, 8)) + "\n\n")
+    body = ("                    PRETZEL HOUSE, INC.                                FRANCHISE AGREEMENT\n\n         "
+            "This  agreement is made and entered into this day of , 19  by and between Pretzel House, Inc., a "
+            'Pennsylvania corporation ("Franchisor"), and Dough Partners LLC, a Delaware limited liability company '
+            '("Franchisee").\n\n'
+            + "".join(f"{n}. Grant. Franchisor grants Franchisee the rights set out in Schedule {n} for the Term, on "
+                      "the conditions of this Agreement.\n\n" for n in range(1, 80)))
+    assert 1000 < len(toc) < 3000
+    _, facts = facts_of(toc + body)
+    parties = sorted(f.value_text for f in facts if f.attribute == "party" and f.confidence >= ASSERT_THRESHOLD)
+    assert parties == ["Dough Partners LLC", "Pretzel House, Inc."], parties
