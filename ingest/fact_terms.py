@@ -597,7 +597,7 @@ def term_and_expiry(
                     # (a trial, a cure, a payment), and as a term it cost more than it gained on CUAD's train half
                     continue
                 if _is_renewal_context(before) or re.match(
-                    ws(r"\s*(?:'s?|’s?)? ?(?:prior|notice|before|in advance|written)"), after, re.I
+                    ws(r"\s*(?:'s?|’s?)? ?(?:prior|notice|before|in advance|advance|written)"), after, re.I
                 ):
                     continue
                 if re.search(
@@ -1138,6 +1138,8 @@ def read_term_sentence(
     open_ended = _OPEN_ENDED.search(sentence)
     if open_ended and re.search(r"\bextended\b", sentence[max(0, open_ended.start() - 60):open_ended.start()], re.I):
         return None  # "the Term shall be extended until ...": what an extension lasts, not the term
+    if open_ended and re.match(r"[\s,]*(?:_{3,}|-{3,}|\[\s*\]|\[_*\])", sentence[open_ended.end():]):
+        return None  # "through and until _______": a date left blank, not an open end
     if open_ended and not durations:
         event = None if _NO_END_WORDS.search(open_ended.group(0)) else end_event(sentence, open_ended.start())
         return doc.fact("expiration_date", event or "perpetual", lo + open_ended.start(), lo + open_ended.end(),
