@@ -317,6 +317,9 @@ _RECORDS_KEPT = re.compile(
     r"documents|documentation|files|data|samples)\b[^.;]*$",
     re.I,
 )
+# "during the first twelve months", "in any period of 12 calendar months": one period among several, not the term
+_A_PERIOD_AMONG = re.compile(r"\b(?:first|last|each|every|per|any)\s*(?:(?:such|one|single)\s+)?(?:period\s+of\s+)?$",
+                             re.I)
 _CONDITION_PERIOD = re.compile(
     ws(
         r"\b(?:delay\w*|suspend\w*|prevent\w*|interrupt\w*|fail\w*|within|more than|exceed\w*|continuous\w*|"
@@ -608,7 +611,7 @@ def term_and_expiry(
                     continue
                 if not _DURATION_LEAD.search(before):
                     continue
-                if re.search(r"\b(?:first|last|each|every|per|any)\s*$", before, re.I) or re.match(
+                if _A_PERIOD_AMONG.search(before) or re.match(
                     r"\s*(?:after|following) (?:the )?(?:termination|expiration|expiry)",
                     after,
                     re.I,

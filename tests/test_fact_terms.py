@@ -512,11 +512,14 @@ def test_how_long_records_are_kept_is_not_the_term():
     # a notice period given "in advance" in other words is no term
     "12.2 Licensee may terminate this Agreement for convenience upon eighteen (18) months' advance written notice "
     "to Licensor; provided that such termination shall not become effective before the Effective Date.",
+    # one period among several ("in any period of 12 calendar months") is no term
+    "9.1 The liability of the Supplier under this Agreement shall remain limited to USD 1,000,000 per event and to "
+    "USD 2,000,000 for all events in any period of 12 calendar months.",
     # a date left blank is no open end
     "2. Term. The term of this Agreement shall extend from the date of execution hereof through and until "
     "_______, unless extended by written agreement of the parties.",
 ])
-def test_an_advance_notice_or_a_blank_end_date_states_no_expiration(clause):
+def test_an_advance_notice_a_period_among_several_or_a_blank_end_date_state_no_expiration(clause):
     text = ('LICENSE AGREEMENT\n\nThis License Agreement is made as of May 2, 2019 (the "Effective Date") by and '
             'between Alpha LLC ("Licensor") and Beta Inc. ("Licensee").\n\n1. License. Licensor grants Licensee a '
             f"license to the Software.\n\n{clause}\n")
