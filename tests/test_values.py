@@ -232,9 +232,12 @@ def test_a_duration_with_its_figure_before_the_words():
 def test_a_clause_number_is_no_date_but_a_dotted_date_elsewhere_is():
     from veridict.domain.values import find_dates
 
-    assert find_dates("3.1.10 Duration and Extension. The term is one year.") == []
+    assert find_dates("Schedule 3\n3.1.10 Duration and Extension. The term is one year.") == []
+    assert [d.value.isoformat() for d in find_dates(" 1.4.11 (the Effective Date)")] == ["2011-04-01"]
     assert find_dates("as set out in Section 10.2.11 above") == []
     assert find_dates("Schedule\n   10.2.11 Neither party shall assign") == []
     assert [d.value.isoformat() for d in find_dates("[INITIALS ILLEGIBLE]   20.3.98   30.4.98")] == [
         "1998-03-20", "1998-04-30"]
+    # a wide gap after other words on the line is no line start
+    assert [d.value.isoformat() for d in find_dates("[INITIALS ILLEGIBLE]" + " " * 30 + "20.3.98")] == ["1998-03-20"]
     assert [d.value.isoformat() for d in find_dates("\n1.4.2011 is the effective date")] == ["2011-04-01"]

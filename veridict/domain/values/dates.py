@@ -64,8 +64,8 @@ _DATE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
 
 
 _FILLER = re.compile(r"[-_\u2013\u2014]{3,}")
-# "10.2.11 Neither party ..." and "Section 3.1.10": a clause number with a two-digit last part, not a date
-_CLAUSE_NUMBER_BEFORE = re.compile(r"(?:^|\n)[ \t]*$|\b(?:sections?|clauses?|articles?|paragraphs?|§)\s*$", re.I)
+# "Section 3.1.10": a clause number with a two-digit last part, not a date
+_CLAUSE_WORD_BEFORE = re.compile(r"\b(?:sections?|clauses?|articles?|paragraphs?|§)\s*$", re.I)
 
 
 @dataclass(frozen=True)
@@ -123,8 +123,13 @@ def _date_from_match(kind: str, m: re.Match[str]) -> dt.date | None:
 
 def _clause_number(text: str, m: re.Match[str]) -> bool:
     """A dotted number with a two-digit last part that opens a line or follows "Section": a clause's number."""
-    return (m.group(0)[len(m.group("a"))] == "." and len(m.group("y")) == 2
-            and bool(_CLAUSE_NUMBER_BEFORE.search(text[max(0, m.start() - 12) : m.start()])))
+    if m.group(0)[len(m.group("a"))] != "." or len(m.group("y")) != 2:
+        return False
+    newline = text.rfind("\n", 0, m.start())
+    line = text[newline + 1 : m.start()]
+    # "10.2.11 Neither party ..." opens a line (the start of a fragment is no line start: a window cut after
+    # "effective as of" may begin with a date)
+    return (newline >= 0 and not line.strip()) or bool(_CLAUSE_WORD_BEFORE.search(line[-12:]))
 
 
 def find_dates(text: str) -> list[DateMatch]:
