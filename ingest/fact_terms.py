@@ -309,8 +309,6 @@ _STARTS_ON = re.compile(
 )
 
 
-# a period that measures a condition, not the agreement: "if performance has been delayed for a period of three
-# months", "suspended for more than three (3) months", "within a period of five months of the Commencement Date"
 # "keep and maintain such books, records ... for a period of five (5) years": how long records are kept, not the term
 _RECORDS_KEPT = re.compile(
     r"\b(?:keep|kept|retain\w*|maintain\w*|preserve\w*|store\w*)\b[^.;]{0,160}?\b(?:records?|books|accounts|"
@@ -320,6 +318,8 @@ _RECORDS_KEPT = re.compile(
 # "during the first twelve months", "in any period of 12 calendar months": one period among several, not the term
 _A_PERIOD_AMONG = re.compile(r"\b(?:first|last|each|every|per|any)\s*(?:(?:such|one|single)\s+)?(?:period\s+of\s+)?$",
                              re.I)
+# a period that measures a condition, not the agreement: "if performance has been delayed for a period of three
+# months", "suspended for more than three (3) months", "within a period of five months of the Commencement Date"
 _CONDITION_PERIOD = re.compile(
     ws(
         r"\b(?:delay\w*|suspend\w*|prevent\w*|interrupt\w*|fail\w*|within|more than|exceed\w*|continuous\w*|"
