@@ -326,6 +326,14 @@ def semantic_scores(embedder, query: str, evidence: list[Evidence]) -> dict[str,
     return {e.id: float(s) for e, s in zip(evidence, sims, strict=False)}
 
 
+def similarities(stored: StoredScores | None, embedder, query: str, evidence: list[Evidence]) -> dict[str, float]:
+    """Each item's similarity to ``query``: a chunk's from its stored vector (``stored_scores``), any other item (or
+    a chunk the store did not give) embedded (``semantic_scores``)."""
+    sims = stored_scores(stored, embedder, query, evidence)
+    sims.update(semantic_scores(embedder, query, [e for e in evidence if e.id not in sims]))
+    return sims
+
+
 def grade_evidence(
     plan: Plan, evidence: list[Evidence], meta: dict[str, HitMeta], embedder=None,
     llm_relevant: set[str] | None = None, query: str | None = None, stored: StoredScores | None = None,
@@ -335,14 +343,12 @@ def grade_evidence(
     keys = key_groups(plan)
     sims = {i: m.similarity for i, m in meta.items() if m.similarity is not None}
     todo = [e for e in evidence if e.fact is None and e.id not in sims][:MAX_EMBEDDED]
-    sims.update(stored_scores(stored, embedder, query or plan.question, todo))
-    sims.update(semantic_scores(embedder, query or plan.question, [e for e in todo if e.id not in sims]))
+    sims.update(similarities(stored, embedder, query or plan.question, todo))
     canonical = canonical_clause_question(plan)
     plain_sims: dict[str, float] = {}
     if canonical is not None:
         tagged = [e for e in evidence if e.fact is None and tagged_as_asked(plan, meta.get(e.id))][:MAX_EMBEDDED]
-        plain_sims = stored_scores(stored, embedder, canonical, tagged)
-        plain_sims.update(semantic_scores(embedder, canonical, [e for e in tagged if e.id not in plain_sims]))
+        plain_sims = similarities(stored, embedder, canonical, tagged)
     graded: list[Evidence] = []
     grades: list[Grade] = []
     for item in evidence:
