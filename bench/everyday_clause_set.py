@@ -1,7 +1,7 @@
 """Clause questions in everyday words: does the planner read which clause is meant, and does the answer hold?
 
 Usage:
-    python -m bench.everyday_clause_set --reading [--set study|study2|heldout]
+    python -m bench.everyday_clause_set --reading [--set study|study2|study3|study4|heldout]
     python -m bench.everyday_clause_set --write [--set study|study2|heldout]
     veridict eval --questions bench/questions/everyday_clauses/<set>/questions.jsonl --tenant T --keep
 
@@ -13,6 +13,8 @@ in ``bench/questions/everyday_clauses/``:
   were read, and the registry's cue words and example questions were extended from them (a study set);
 - ``study2.tsv``: 46 more (two per category), written for the eighteenth round before its author looked at how the
   planner reads them, in wordings the registry's examples do not hold (a fresh study set: its misses are read);
+- ``study4.tsv``: 39 questions over named train-half contracts of the paraphrase set, written for the thirty-seventh
+  round before its author looked at how the planner reads them (``--reading`` only: the names are real, not made up);
 - ``heldout.tsv``: written by a separate helper that saw no code, question set or example of this repository; its
   misses are not read (a held-out measure of the same thing).
 
@@ -124,13 +126,15 @@ def reading(which: str, show: bool) -> tuple[int, int]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    ap.add_argument("--set", choices=("study", "study2", "study3", "heldout"), default="study")
+    ap.add_argument("--set", choices=("study", "study2", "study3", "study4", "heldout"), default="study")
     ap.add_argument("--reading", action="store_true", help="how the planner reads the questions (no store needed)")
     ap.add_argument("--write", action="store_true", help="write the eval set over the clause sweep's contracts")
     ap.add_argument("--show", action="store_true", help="print the misread questions (study set only)")
     args = ap.parse_args(argv)
     if args.show and args.set == "heldout":
         ap.error("the held-out set's misses are not read")
+    if args.write and args.set in ("study3", "study4"):
+        ap.error(f"{args.set} is a reading test only")
     if args.write:
         print(write_set(args.set))
     if args.reading or not args.write:

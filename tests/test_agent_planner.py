@@ -533,6 +533,23 @@ def test_everyday_value_questions_name_their_kind(nlp, question, attribute, qual
     ("Is Carrow allowed to work for our rivals while under contract?", "non_compete"),
     ("What does Oldham have to pay if the service goes down?", "penalty"),
     ("List the deals that can be terminated if someone takes over the other party.", "change_of_control"),
+    # everyday wordings of round 37's own questions, written before the planner read them
+    ("Who insures the goods while Harcourt ships them?", "insurance"),
+    ("Who gets the IP that comes out of the Fenwick collaboration?", "ip_ownership_assignment"),
+    ("Does Marlow keep the IP in the deliverables?", "ip_ownership_assignment"),
+    ("Can Dunmore sell its coatings to anyone other than us?", "exclusivity"),
+    ("Can Halsey appoint someone else in our territory?", "exclusivity"),
+    ("Are we tied to Penrose for our trucking?", "exclusivity"),
+    ("Does Ridley have to pay us some guaranteed minimum?", "minimum_commitment"),
+    ("Can Tavistock pull the plug on us at any time?", "termination_for_convenience"),
+    ("Can Wexford cancel the deal just because it wants to?", "termination_for_convenience"),
+    ("If someone acquires Ellery, can we get out of the contract?", "change_of_control"),
+    ("Does a sale of most of Ellery's shares trigger anything?", "change_of_control"),
+    ("How long after the deal must Quill stay out of our market?", "non_compete"),
+    ("Can our golfer endorse other golf clubs while working with Ashby?", "non_compete"),
+    ("Can Carlow charge others less than it charges us?", "most_favored_nation"),
+    ("Can Selby raise its service fees whenever it likes?", "price_restrictions"),
+    ("Do we get the source code if Norcross goes bust?", "source_code_escrow"),
 ])
 def test_everyday_clause_words(nlp, question, clause_type):
     assert clause_type in parse_question(question, nlp).clause_types
@@ -546,6 +563,10 @@ def test_everyday_clause_words(nlp, question, clause_type):
     ("Is there a limit on how many days Globex has to pay?", "volume_restriction"),
     ("Is there no cap on the number of users of the Corliss licence?", "uncapped_liability"),
     ("What is the best way to reach Acme under the contract?", "most_favored_nation"),
+    # "tied to" a length or a price, "anyone other than" the signatories, "our deal with": no exclusivity
+    ("How long is Jenner tied to the Easton deal?", "exclusivity"),
+    ("Is the Easton fee tied to an inflation index?", "exclusivity"),
+    ("In our deal with Easton, is anyone other than the two signatories meant to benefit?", "exclusivity"),
 ])
 def test_everyday_clause_words_keep_to_their_meaning(nlp, question, not_asked):
     assert not_asked not in parse_question(question, nlp).clause_types

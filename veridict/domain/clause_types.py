@@ -105,7 +105,11 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
               r"\b(best|lowest|most favou?rable)[- ](price|pricing|prices|terms|rates?)\b",
               r"\b(better|cheaper|lower) (deal|terms|prices?|rates?|pricing)\b[^?]{0,60}\b(others?|anyone|another|"
               r"other (customers?|buyers?|clients?)|competitors?)\b",
-              r"\bas (good|low|favou?rable) as\b[^?]{0,30}\b(anyone|others?|other (customers?|buyers?|clients?))\b"),
+              r"\bas (good|low|favou?rable) as\b[^?]{0,30}\b(anyone|others?|other (customers?|buyers?|clients?))\b",
+              # "can Northwind charge others less than it charges us?", "will it match the terms it offers others?"
+              r"\bcharg(e|es|ing) (others?|anyone( else)?|other customers|competitors|our competitors) less\b",
+              r"\bmatch(es)? (the |any )?(terms|prices?|pricing|rates?|deals?)\b[^?]{0,40}\b(others?|anyone|"
+              r"competitors?|other customers)\b"),
         synonyms=("most favored nation", "most favorable terms", "no less favorable"),
         key_terms=("most favored", "most favoured", "no less favorable", "no less favourable",
                    "more favorable", "more favourable", "best price", "lowest price"),
@@ -115,7 +119,13 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         "A party may not compete with the other, or work with its competitors, in a field, territory or period.",
         cues=("non-?compet", "not (to )?compete", "competitive restriction",
               r"\bcompeting (\w+ )?(brands?|products?|companies|businesses|services|lines?)\b",
-              r"\b(work|deal|sell) (with|to|for) (a |our |their |any )?(competitors?|rivals?)\b"),
+              r"\b(work|deal|sell) (with|to|for) (a |our |their |any )?(competitors?|rivals?)\b",
+              # "stay out of our market", "go into our line of business", "endorse other golf clubs"
+              r"\bstay out of (our|their|its|the other's|each other's)\b",
+              r"\b(go|goes|going|move|moves|get|gets|enter|enters) into (our|their|its|the other's|each other's) "
+              r"(line of business|business|market|field)\b",
+              r"\b(endorse|endorses|endorsing|promote|promotes|promoting|represent|represents|representing)\b "
+              r"(\w+ )?(other|another|rival|competing)\b(?! than)"),
         synonyms=("non-compete", "shall not compete", "competing business", "competitive"),
         # "compet" alone also finds "competent court" and "competitive terms"
         key_terms=("non-compet", "noncompet", "not compete", "not to compete", "compete with",
@@ -127,7 +137,15 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         "A party deals only with the other (sole supplier, exclusive distributor, all requirements), or may not "
         "deal with others.",
         cues=("exclusiv", r"\b(the )?(only|sole) (reseller|distributor|supplier|provider|vendor|agent|licensee|"
-              r"partner|source)\b"),
+              r"partner|source)\b",
+              # "can they sell to anyone other than us?", "can Northwind appoint someone else in our territory?"
+              r"\b(sell|sells|supply|supplies|buy|buys|purchase|purchases|source|sources|appoint|appoints|use|uses|"
+              r"work with|works with)\b[^?]{0,40}\b(anyone|anybody|someone|somebody|others?|"
+              r"another \w+)( else\b| other than\b|(?= in (our|their|its|the) (territory|region|area|market)))",
+              # "are we tied to Northwind?"; tied to a length, a minimum or a price is another question ("how long is
+              # Bruce Jenner tied to ...?")
+              r"^(?!.*\b(how long|until|minimum|spend|price|prices|pricing|rates?|index|inflation|fees?)\b).*"
+              r"\b(tied|locked) (in)?to\b"),
         synonyms=("exclusive", "exclusivity", "sole"),
         # "exclusive jurisdiction" / "venue shall be exclusively in" is a forum clause, not exclusivity; nor is an
         # exclusive remedy (liability), the exclusive property / owner / holder of rights (ownership), the
@@ -176,6 +194,10 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
               r"it|either side) (like|likes|want|wants|choose|chooses|wish|wishes)|whenever (we|they|it|either side) "
               r"(like|likes|want|wants|choose|chooses|wish|wishes))\b",
               r"\b(just|simply|only|merely) by giving (\w+ )?notice\b",
+              # "pull the plug at any time", "cancel just because it wants to"
+              r"\bpull(s|ing)? the plug\b",
+              r"\b(end|cancel\w*|terminat\w*|exit|walk away|get out)\b[^?]{0,60}\bjust because (we|they|it|he|she|"
+              r"either side) (want|wants|like|likes|feel|feels)\b",
               # "can we get out of the Oxbow alliance early?": ending it before its term, at a party's choice
               r"\b(can|may|could|are|is)\b[^?]{0,30}\b(end|cancel|exit|get out of|pull out of|walk away from|"
               r"terminate)\b[^?]{0,50}\bearly\b",
@@ -206,7 +228,11 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         "terminate.",
         cues=("change (of|in) (control|ownership)", "merger", "acquisition of", r"\btak(e|es|ing|en) ?over\b",
               r"\b(is|gets?|being|are|were|got|been) (bought|acquired|taken over)\b", r"\bchanges? hands\b",
-              r"\bnew owners?\b"),
+              r"\bnew owners?\b",
+              # "if someone acquires Northwind", "a sale of most of Northwind's shares"
+              r"\b(someone|somebody|anyone|another company|a competitor|a rival|an outsider|a third party) "
+              r"(acquires|buys|purchases|takes over)\b",
+              r"\bsale of (most|all|a majority|the majority|control|a controlling stake) of\b"),
         synonyms=("change of control", "merger", "acquisition", "controlling interest"),
         # a permission to assign to whoever takes the business over ("either party may assign this Agreement
         # without consent to an acquirer of substantially all of its assets") asks no consent and gives no right to
@@ -231,7 +257,11 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
     ClauseType(
         "price_restrictions", "price restrictions",
         "Limits on raising or changing prices, or on the prices a party may charge.",
-        cues=("price restriction", "price (increase|change)s?"),
+        cues=("price restriction", "price (increase|change)s?",
+              # "can Mellon raise its fees whenever it likes?", "can we sell below the list price?"
+              r"\b(raise|raises|raising|increase|increases|increasing|hike|hikes|put up|puts up)\b "
+              r"(\w+ ){0,3}(fees?|prices?|rates?|charges?|pricing)\b",
+              r"\b(below|above|under) (the |its |their |\w+['’]s )?(list|retail|recommended|minimum) price\b"),
         synonyms=("price", "increase"),
         key_terms=("price",),
     ),
@@ -242,7 +272,9 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
               r"\bquotas?\b",
               r"\b(the )?least (we|they|you|i|it) (have|has|need|needs|must|is required|are required) to "
               r"(spend|buy|order|purchase|sell|take)\b",
-              r"\b(floor|minimum)\b[^?]{0,40}\b(order|buy|purchase|take)\b", ORDER_AT_LEAST),
+              r"\b(floor|minimum)\b[^?]{0,40}\b(order|buy|purchase|take)\b", ORDER_AT_LEAST,
+              # "some guaranteed minimum", "a guaranteed number of impressions"
+              r"\bguarantee(d|s)? (a |some |the )?(minimum|number of|amount of|volume of)\b"),
         synonyms=("minimum", "purchase", "commitment", "at least"),
         # "the minimum extent necessary" (severability), "minimum specifications" or "the minimum number of
         # directors" commit no one to buy or sell: 0 of 23 such train-half sentences in a labelled clause
@@ -267,6 +299,10 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
               # "who ends up owning what they build"; owning it together is joint ownership
               r"^(?!.*\b(together|jointly|joint|both)\b).*\bwho (owns|will own|ends up owning|gets to own|gets "
               r"ownership)\b",
+              # "who gets the IP that comes out of it?", "does Northwind keep the IP in the deliverables?"
+              r"^(?!.*\b(together|jointly|joint|both)\b).*\b(who (gets|keeps|receives|takes)|(keep|keeps|retain|"
+              r"retains)) (the |all |any |its |their |our )?(ip|intellectual property|inventions?|improvements?|"
+              r"work product|deliverables)\b",
               r"^(?!.*\b(together|jointly|joint|both|co-?own\w*|shared?)\b).*\b(inventions?|improvements?|"
               r"work product|deliverables?|designs?|creations?|developments?)\b[^?]{0,40}\b(belong|"
               r"become (ours|theirs|the property)|ownership|owned by)\b",
@@ -327,7 +363,10 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
     ClauseType(
         "source_code_escrow", "source code escrow",
         "Source code deposited with an escrow agent and released on stated events.",
-        cues=("escrow",),
+        cues=("escrow",
+              # "can we get the code if Northwind stops supporting the software / goes bust?"
+              r"\b(source )?code\b[^?]{0,60}\b(stops?|stopped|ceases?|goes (bust|bankrupt|under|out of business)|"
+              r"bankrupt\w*|insolven\w*)\b"),
         synonyms=("source code escrow", "escrow agent"),
         key_terms=("escrow",),
     ),
@@ -395,7 +434,7 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
     ClauseType(
         "insurance", "insurance",
         "Insurance a party must carry, its kinds and amounts.",
-        cues=("insurance", r"\binsured\b", WHAT_COVER,
+        cues=("insurance", r"\binsur(ed|es?|ing)\b", WHAT_COVER,
               r"\b(carry|maintain|hold|take out) (\w+ ){0,2}(cover|coverage|polic(y|ies))\b"),
         synonyms=("insurance", "insured", "coverage", "policy"),
         key_terms=("insur",),
