@@ -580,6 +580,9 @@ def test_everyday_clause_words_keep_to_their_meaning(nlp, question, not_asked):
     ("When did we enter into the agreement with Ashby?", "agreement_date"),
     ("How many days' heads-up to cancel the Osgood renewal?", "notice_period"),
     ("What's the insurance minimum for Ramsey?", "amount"),
+    ("When does the Harlow distributorship lapse?", "expiration_date"),
+    ("When did Ardent and Bexley put pen to paper?", "agreement_date"),
+    ("When was the Corby deal inked?", "agreement_date"),
 ])
 def test_everyday_words_for_a_value(nlp, question, attribute):
     assert parse_question(question, nlp).attribute == attribute

@@ -169,7 +169,9 @@ ATTRIBUTES: tuple[Attribute, ...] = (
          r"(doc|contract|agreement|deal|arrangement|partnership|relationship|engagement|endorsement|sponsorship|"
          r"lease))\s*\??\s*$",
          # "is the Synchron deal open-ended, or is there a fixed term?", "does it have an end date?"
-         r"\bopen[- ]ended\b", r"\b(fixed|set|definite) (term|end( date)?|duration|expiry)\b", r"\bforever\b"),
+         r"\bopen[- ]ended\b", r"\b(fixed|set|definite) (term|end( date)?|duration|expiry)\b", r"\bforever\b",
+         # "when does the Alfa Aesar distributorship lapse?", "when does the alliance wrap up?", "when is it up?"
+         r"^when\b[^?]*\b(lapses?|wraps? up|winds? down|comes? to an end|finish(es)?|(is|are) up)\b"),
         ("expire", "expiration", "term", "terminate", "initial term", "years from"),
         ("expir", "term", "terminat", "until"),
         ("expiration_date", "term"),
@@ -198,7 +200,9 @@ ATTRIBUTES: tuple[Attribute, ...] = (
          r"\bexecuted\b", r"(when|what date|which date) (was|were|did) .* (signed|executed|made|concluded)",
          # "did we sign the Anixa collaboration before or after ...", not "sign up other distributors"
          # "when did IMPCO and Minda sign their joint venture?"; not "who did Oxbow sign with" (the parties)
-         r"^(?!\s*who\b)[^?]*?\b(did|do|does)\b[^?.]{0,80}?\bsign\b(?! up\b)"),
+         r"^(?!\s*who\b)[^?]*?\b(did|do|does)\b[^?.]{0,80}?\bsign\b(?! up\b)",
+         # "when did iPass and Pareteum put pen to paper?", "when was the deal inked?"
+         r"\b(put|puts|putting) pen to paper\b", r"\b(inked|ink the)\b"),
         ("dated", "entered into", "made as of", "agreement date"),
         ("dated", "entered into", "as of", "made"),
         ("agreement_date",),
