@@ -81,6 +81,13 @@ _ASKING_ON = re.compile(r"[.!?]\s+(?=(?:Who|What|Which|When|Where|How|Is|Are|Doe
 _WITH = re.compile(
     rf"\b(?:{_PARTY_DOC_NOUNS})\s+(?:with|from|for)\s+(?P<party>{NAME_WORD}(?:\s+(?:{NAME_WORD}|&|of|and))*)",
 )
+# "did we sign with Bunker One before ...?", "the contract we signed with Qualigen": the contract with that party
+# (the mention is the name alone: the verb stays in the question for the attribute cues, "when did we sign ...")
+_SIGNING_VERBS = ("sign", "signs", "signed", "signing", "partnered", "contracted")
+_WITH_SIGNED = re.compile(
+    "(?:" + "|".join(rf"(?<=\b{verb} with )" for verb in _SIGNING_VERBS)
+    + rf")(?P<party>{NAME_WORD}(?:\s+(?:{NAME_WORD}|&|of|and))*)"
+)
 _POSSESSIVE = re.compile(rf"\b(?P<party>{NAME_WORD}(?:\s+{NAME_WORD})*)(?:['’]s\b|(?<=s)['’](?=\s))")
 _POSSESSIVE_DOC = re.compile(
     rf"\b(?P<party>{NAME_WORD}(?:\s+{NAME_WORD})*)(?:['’]s|(?<=s)['’])\s+(?:[\w\-]+\s+){{0,2}}(?:{_PARTY_DOC_NOUNS})\b"
@@ -556,7 +563,7 @@ def _document_mentions(q: str) -> list[DocumentRef]:
         refs += [DocumentRef(mention=n, title=None, parties=[n]) for n in names]
         spans += [m.span("a"), m.span("b")]
     n_titled = len(refs)  # references with a title ("the X Agreement between A and B") are not merged
-    for rx in (_WITH, _NAMED_DOC, _POSSESSIVE_DOC):
+    for rx in (_WITH, _NAMED_DOC, _POSSESSIVE_DOC, _WITH_SIGNED):
         for m in rx.finditer(q):
             if any(s <= m.start() < e for s, e in spans):
                 continue

@@ -251,11 +251,21 @@ def test_how_far_ahead_to_stop_a_renewal_asks_for_the_notice_period(nlp, questio
      "contains", None),
     ("Which of these contracts contains a cap on liability clause: the Globex agreement or Initech's deal?",
      "contains", None),
+    # a contract named by the party "we signed with"; "the same state's law"
+    ("Did we sign with Bunker Two before or after the Globex distributorship?", "earlier", "agreement_date"),
+    ("Do Initech's sponsorship and the Globex collaboration fall under the same state's law?", "same",
+     "governing_law"),
 ])
 def test_everyday_comparisons(nlp, question, comparison, attribute):
     plan = parse_question(question, nlp)
     assert plan.intent == "compare" and plan.comparison == comparison
     assert (plan.attributes[0] if plan.attributes else None) == attribute
+
+
+def test_a_contract_named_by_the_party_it_was_signed_with(nlp):
+    plan = parse_question("When did we sign with Bunker Two?", nlp)
+    assert plan.attributes[:1] == ["agreement_date"]
+    assert [d.parties for d in plan.documents] == [["Bunker Two"]]
 
 
 @pytest.mark.parametrize(("question", "name"), [

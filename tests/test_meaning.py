@@ -281,8 +281,9 @@ def test_the_question_reader_was_fitted_on_todays_examples():
 
 def test_a_comparison_asked_as_yes_no_is_still_read_for_its_value(embedder):
     # a yes/no question is read against clause types only, but a comparison of two contracts' values asks for a
-    # value of each: "the same state's law" is the governing law (it was read as nothing)
-    plan = parse_question("Is the Vitalibis hosting contract under the same state's law as our IBM hosting deal?",
+    # value of each: "the same state's rules" is the governing law, which no cue word names ("the same state's law"
+    # is now a cue of its own)
+    plan = parse_question("Is the Vitalibis hosting contract under the same state's rules as our IBM hosting deal?",
                           load_spacy())
     assert plan.intent == "compare" and plan.comparison == "same" and not plan.attributes, plan
     hint, reading = meaning_hint(plan, embedder)
