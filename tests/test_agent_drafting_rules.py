@@ -190,6 +190,23 @@ def test_sentences_that_only_share_a_clause_word_are_ruled_out():
     assert names_asked_thing(minimum, "Buyer shall buy a minimum of 500 units a year; an invalid provision is "
                                       "limited to the minimum extent necessary.")
 
+
+@pytest.mark.parametrize(("question", "sentence"), [
+    # key terms added from the train half's labelled sentences no key term reached (``python -m bench.key_term_reach``)
+    ("Does the Reseller Agreement include revenue or profit sharing?",
+     "Licensee shall pay Licensor fifteen percent (15%) of the Billable Platform Fees each quarter."),
+    ("Does the Services Agreement contain an IP ownership assignment clause?",
+     "Consultant hereby does assign to the Company the Deliverables and all rights in them."),
+    ("Are there liquidated damages in the Services Agreement?",
+     "On such a termination the Customer shall pay the Supplier a termination fee equal to three months' charges."),
+    ("Is there a cap on liability in the Services Agreement?",
+     "In no event shall either party be responsible for punitive or exemplary damages."),
+    ("Does the Services Agreement contain a minimum commitment clause?",
+     "The Distributor shall spend at least $50,000 each year on the marketing of the Products."),
+])
+def test_key_terms_learned_from_labelled_sentences(question, sentence):
+    assert names_asked_thing(parse_question(question), sentence)
+
 def test_a_transfer_barred_without_consent_is_an_anti_assignment_clause_a_title_transfer_is_not():
     """Contracts that never say "assign": "shall not transfer" or a transfer "without ... consent" (measured on the
     train half, see the registry), and not the passing of title to goods."""

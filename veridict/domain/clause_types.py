@@ -251,8 +251,12 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         cues=("revenue|profit[- ]shar|royalt", r"\b(share|split)s? (\w+ ){0,2}(profits?|takings|proceeds)\b",
               r"\b(cut|share|percentage) of (the |our |their |its )?(profits?|sales|proceeds)\b"),
         synonyms=("revenue sharing", "profit sharing", "royalty", "percentage of revenue"),
+        # "%) of": "fifteen percent (15%) of Billable Platform Fees". On the train half less the paraphrase contracts
+        # (``python -m bench.key_term_reach``) it reaches a labelled sentence in 6 of the 18 labelled contracts no
+        # other key term reaches, and a sentence in 5 of the 63 contracts without the label that none reaches
         key_terms=("revenue shar", "profit shar", "share of the", "royalt", "% of", "percent of",
-                   "of net sales", "of gross", "of the revenue", "of the profits", "net revenue", "gross revenue"),
+                   "of net sales", "of gross", "of the revenue", "of the profits", "net revenue", "gross revenue",
+                   "%) of"),
     ),
     ClauseType(
         "price_restrictions", "price restrictions",
@@ -278,8 +282,10 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         synonyms=("minimum", "purchase", "commitment", "at least"),
         # "the minimum extent necessary" (severability), "minimum specifications" or "the minimum number of
         # directors" commit no one to buy or sell: 0 of 23 such train-half sentences in a labelled clause
+        # "shall spend": a marketing spend promised without the word "minimum" (on the train half less the paraphrase
+        # contracts: 2 of the 13 labelled contracts no other key term reaches, none of the 96 without the label)
         key_terms=("minimum&~minimum extent&~minimum modification&~minimum specification&~minimum standard"
-                   "&~minimum number of directors&~minimum age&~minimum wage",),
+                   "&~minimum number of directors&~minimum age&~minimum wage", "shall spend"),
     ),
     ClauseType(
         "volume_restriction", "volume restriction",
@@ -313,7 +319,9 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         # sentences without "hereby assign" / "assigns to" lies in a labelled IP ownership assignment clause
         key_terms=(*(f"{t}&!retain" for t in ("intellectual property", "inventions", "work product", "ownership of",
                                               "shall own", "owns all", "title to", "proprietary rights")),
-                   "hereby assign", "assigns to"),
+                   # "hereby does assign" / "does hereby assign": 2 of the 14 labelled contracts of the train half
+                   # (less the paraphrase contracts) no other key term reaches, none of those without the label
+                   "hereby assign", "assigns to", "hereby does assign", "does hereby assign"),
         names=("IP ownership assignment",),
     ),
     ClauseType(
@@ -408,8 +416,11 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
               r"\bcaps? on (how much|what)\b", r"\b(on the hook|exposure)\b",
               r"\b(damages|liabilit\w*)\b[^?]{0,15}\b(limited|capped)\b"),
         synonyms=("limitation of liability", "liability", "shall not exceed", "aggregate"),
+        # "punitive": an exclusion of punitive or exemplary damages worded without "liable" (on the train half less the
+        # paraphrase contracts: 5 of the 10 labelled contracts no other key term reaches, none of the 30 without the
+        # label that none reaches)
         key_terms=("liabilit&!liability compan&!liability partnership", "liable", "consequential damages",
-                   "sole remed", "exclusive remed"),
+                   "sole remed", "exclusive remed", "punitive"),
     ),
     ClauseType(
         "liquidated_damages", "liquidated damages",
@@ -419,7 +430,9 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
               r"\b(fixed|set|agreed|pre-?agreed) (sum|amount|fee)\b[^?]{0,60}\b(walk\w* away|terminat\w*|cancel\w*|"
               r"breach\w*|pull\w* out|early)\b"),
         synonyms=("liquidated damages",),
-        key_terms=("liquidated damages",),
+        # "a termination fee": on the train half less the paraphrase contracts, 2 of the 13 labelled contracts no
+        # other key term reaches, and 1 of the 159 without the label
+        key_terms=("liquidated damages", "termination fee"),
     ),
     ClauseType(
         "warranty_duration", "warranty duration",
