@@ -719,6 +719,8 @@ _RENEW_VERB = re.compile(
     ws(
         r"\b(?:renew\w*|extension|roll(?:s|ed)? over|prolong\w*|continue[sd]? (?:thereafter|from year|"
         r"on a (?:year|month))|extend\w*|"
+        # "shall continue in full force and effect thereafter until terminated by either Party": on and on
+        r"continue[sd]? in (?:full )?(?:force and )?(?:effect|force) thereafter,? (?=until terminated\b)|"
         # after the initial term, on and on: "and indefinitely after that", "thereafter automatically continue"
         r"indefinitely (?:after that|thereafter)|(?:thereafter|after that),? (?:\w+ ){0,4}?continue[sd]?|"
         # "for one year ... and from year to year thereafter"
@@ -808,8 +810,11 @@ def renewal_terms(doc: DocContext, terms: list[Fact]) -> list[Fact]:
         )
         found = None
         verbs = [v.start() for v in _RENEW_VERB.finditer(sentence)]
-        yty = _YEAR_TO_YEAR.search(sentence, max(0, verb_at - 40))
-        for d in find_durations(sentence):
+        # "... and shall continue in full force and effect thereafter until terminated": no length of its own (a
+        # length in the sentence is the initial term's)
+        on_and_on = bool(re.match(r"continue[sd]? in\b[^.;]{0,30}\bthereafter,? $", m.group(0), re.I))
+        yty = None if on_and_on else _YEAR_TO_YEAR.search(sentence, max(0, verb_at - 40))
+        for d in [] if on_and_on else find_durations(sentence):
             # "with an automatic 2 year term extensions", "successive one-year renewal terms": the length
             # stands just before the renewal word
             names_renewal = bool(_LENGTH_OF_RENEWAL.match(sentence[d.end : verb_at])) and d.end <= verb_at

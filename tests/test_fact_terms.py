@@ -261,6 +261,11 @@ def test_only_the_agreements_own_period_makes_its_expiration(sentence, expected)
         ("2. The initial term of this Agreement is two (2) years. Thereafter, this Agreement shall automatically "
          "continue in effect until either party gives the other at least six (6) months prior written notice of "
          "termination.", "perpetual"),
+        # "continue in full force and effect thereafter until terminated": the ten years are the initial term's
+        ("2. This Agreement begins on the Effective Date and shall remain in full force and effect until the end of "
+         "the tenth (10th) Contract Year, and shall continue in full force and effect thereafter until terminated by "
+         "either party on sixty (60) days' prior written notice (the ten (10) Contract Year period being the "
+         "\"Term\").", "perpetual"),
         # no initial term runs out first: nothing renews
         ("2. This Agreement shall continue until terminated by either party on thirty (30) days' notice.", None),
     ],
