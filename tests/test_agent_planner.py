@@ -458,6 +458,8 @@ def test_two_contracts_named_the_way_users_name_them(nlp, question, parties, att
     # who a party deals with, asked with the verb of the deal
     ("Who's Initech trucking with?", "party"),
     ("Who did Hooli.com do the co-branding deal with?", "party"),
+    ("Who's Initech dealing with in the IP agreement?", "party"),
+    ("Who is Globex working with on the hosting contract?", "party"),
 ])
 def test_everyday_words_for_signing_and_partners(nlp, question, attribute):
     assert parse_question(question, nlp).attribute == attribute

@@ -226,7 +226,10 @@ ATTRIBUTES: tuple[Attribute, ...] = (
          # not whom something is shared with or handed to
          r"^who\b(?![^?]*\b(share|shares|shared|disclos\w*|sublicens\w*|assign\w*|transfer\w*)\b)[^?]*\bwith\s*\?*\s*$",
          # "Who are we dealing with in the Medialinx co-branding?"
-         r"\bwho (are|am|is|were|was) (we|i|they|you) (dealing|working|contracting|partnering|doing business) with\b"),
+         r"\bwho (are|am|is|were|was) (we|i|they|you) (dealing|working|contracting|partnering|doing business) with\b",
+         # "Who's Nuance dealing with in the IP agreement?" (the name may be cut out as a document's party)
+         r"\bwho(['’]s|\s+is|\s+are|\s+was|\s+were)\s+(?!(we|i|they|you)\b)([\w&.'’-]+\s+){0,4}?(dealing|working|"
+         r"contracting|partnering|doing business)\s+with\b"),
         ("party", "parties", "between", "by and between"),
         ("between", "party", "parties"),
         (),
