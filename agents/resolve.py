@@ -191,6 +191,11 @@ def _resolve_ref(ref: DocumentRef, ctx: ToolContext, down: dict[str, str] | None
         best_p = max(s[1] for s in scored)
         if best_p == 0:
             return
+        if len(ref.parties) > 1 and best_p < 1:
+            # "the Endorsement Agreement between Adams Golf and Fred Couples": a contract of Adams Golf's with
+            # someone else is another contract (on the studied template and everyday sets no reference to a
+            # library contract resolved with one of its named parties unmatched)
+            return
         kept = [s for s in scored if s[1] == best_p]
         if ref.title:
             best_t = max(s[2] for s in kept)
