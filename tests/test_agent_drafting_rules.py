@@ -74,6 +74,15 @@ def test_stated_end_reads_only_dates_the_clause_ends_on():
                        "begin on January 1, 2005 and end on December 31, 2009.") is None
 
 
+def test_a_renewal_that_goes_on_until_notice_is_perpetual_not_successive_perpetual():
+    renewal = fact("fact:1", "renewal_term", "perpetual",
+                   "The Agreement shall continue in full force and effect thereafter until terminated by either Party "
+                   "on thirty (30) days' notice.")
+    renewal.fact.qualifier = "successive"  # type: ignore[union-attr]
+    _, answer = draft_for("What is the renewal term of the Promotion Agreement?", renewal)
+    assert not answer.refused and "perpetual" in answer.text and "successive perpetual" not in answer.text, answer.text
+
+
 def test_perpetual_is_not_stated_from_a_quote_that_does_not_say_so():
     question = "When does the Distributor Agreement expire?"
     unrelated = fact("fact:2", "expiration_date", "perpetual",

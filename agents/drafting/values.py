@@ -60,8 +60,9 @@ class ValueDrafter(DraftBuilder):
                 and f.unit.isalpha():
             return f"{f.unit.upper()} {f.value_num:,.2f}".replace(".00", "")
         value = f.value_text
+        # "successive 1 year"; a term that goes on until notice is "perpetual", not "successive perpetual"
         if f.attribute == "renewal_term" and (f.qualifier or "") == "successive" and "successive" not in value \
-                and "-to-" not in value and "basis" not in value:
+                and "-to-" not in value and "basis" not in value and value != "perpetual":
             value = f"successive {value}"
         has_unit = re.search(r"\b(days?|weeks?|months?|years?|hours?)\b|%", value, re.I)
         if f.unit and f.unit.lower() not in value.lower() and not has_unit and f.attribute not in (
