@@ -28,10 +28,6 @@ class DocumentRef(BaseModel):
     # resolved from a party's name in the question (the contracts that name it a party): the question is about
     # them, so a search that finds nothing there is never widened to the rest of the library
     by_party: bool = False
-    # not resolved because a named party is in none of them: the library's documents that hold the other named
-    # parties ("between Adams Golf and Fred Couples": Adams Golf's contract with Tom Watson), said in the refusal
-    near_ids: list[str] = Field(default_factory=list)
-    near_titles: list[str] = Field(default_factory=list)
 
 
 class Constraints(BaseModel):

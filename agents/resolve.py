@@ -191,14 +191,6 @@ def _resolve_ref(ref: DocumentRef, ctx: ToolContext, down: dict[str, str] | None
         best_p = max(s[1] for s in scored)
         if best_p == 0:
             return
-        if len(ref.parties) > 1 and best_p < 1:
-            # "the Endorsement Agreement between Adams Golf and Fred Couples": a contract of Adams Golf's with
-            # someone else is another contract (on the studied template and everyday sets no reference to a
-            # library contract resolved with one of its named parties unmatched); the refusal names it
-            near = sorted((s for s in scored if s[1] == best_p), key=lambda s: -s[2])[:MAX_DOCS_PER_REF]
-            ref.near_ids = [d.id for d, _, _ in near]
-            ref.near_titles = [d.title for d, _, _ in near]
-            return
         kept = [s for s in scored if s[1] == best_p]
         if ref.title:
             best_t = max(s[2] for s in kept)
@@ -458,15 +450,10 @@ def _narrow(ref: DocumentRef, ctx: ToolContext, text: str, ids: set[str], mark_a
 def candidates_in_words(ref: DocumentRef, ctx: ToolContext) -> str:
     """'"Reseller Agreement" (MediaNet Group, Inc. and Acme Ltd.) or "…" (…)': the documents an ambiguous
     reference fits, each by its title and parties, for the answer's question back."""
-    return documents_in_words(ref.document_ids, ref.titles, ctx)
-
-
-def documents_in_words(document_ids: list[str], titles: list[str], ctx: ToolContext) -> str:
-    """Documents by title and parties: '"Reseller Agreement" (MediaNet Group, Inc. and Acme Ltd.) or "…" (…)'."""
     index = ctx.name_index()  # read while resolving: the same context, no second query
     names = index.names if index is not None else {}
     out = []
-    for doc_id, title in zip(document_ids, titles, strict=False):
+    for doc_id, title in zip(ref.document_ids, ref.titles, strict=False):
         parties = _two_full_names(names.get(doc_id, []))
         doc = ctx.document(doc_id)
         label = f'"{title or (doc.title if doc else doc_id)}"'

@@ -48,7 +48,7 @@ from agents.planner import as_comparison, load_spacy, parse_question
 from agents.provenance import build_answer
 from agents.react import answer_items, react_turn, start
 from agents.researcher import Budget, Researcher
-from agents.resolve import candidates_in_words, documents_in_words, resolve_documents
+from agents.resolve import candidates_in_words, resolve_documents
 from graphs.state import AnswerContext, AnswerState, InputState, NewTurn, OutputState
 from tools.base import ToolContext, ms_since
 from tools.registry import TOOLS
@@ -299,9 +299,7 @@ class _Nodes:
         unclear = [r for r in plan.documents if r.ambiguous and r.explicit]
         if missing:
             update["refusal_reason"] = RefusalReason.no_such_document
-            update["refusal_detail"] = "; ".join(
-                f'"{r.mention}"' + (f"; the library holds {documents_in_words(r.near_ids, r.near_titles, ctx)}"
-                                    if r.near_ids else "") for r in missing)
+            update["refusal_detail"] = "; ".join(f'"{r.mention}"' for r in missing)
         elif unclear:
             update["refusal_reason"] = RefusalReason.ambiguous_document
             update["refusal_detail"] = candidates_in_words(unclear[0], ctx)

@@ -407,22 +407,3 @@ def test_a_contract_named_after_the_company_that_filed_it_is_found_by_that_name(
             plan, _, _ = resolve_documents(parse_question(q, load_spacy()), ctx)
             assert [r.titles for r in plan.documents if r.document_ids] == [["Reseller Agreement"]], \
                 (q, plan.documents)
-
-
-def test_a_contract_between_a_known_party_and_a_stranger_is_not_the_known_partys_other_contract(stores, settings,
-                                                                                                  tenant):
-    # Oxbow's alliance is with Global Energy; "the alliance agreement between Oxbow and Westfield" is another contract,
-    # and answering from the library's Oxbow alliance would give its law as if it were that contract's
-    ctx = ToolContext.from_stores(stores, tenant)
-    question = parse_question("Which law governs the Strategic Alliance Agreement between Oxbow Carbon LLC and "
-                              "Westfield Minerals Inc.?", load_spacy())
-    plan, _, _ = resolve_documents(question, ctx)
-    assert [r.document_ids for r in plan.documents] == [[]], plan.documents
-    answer = answer_question(stores, settings, question.question, tenant=tenant)
-    assert answer.refused and "New York" not in answer.text, answer.text
-    assert 'the library holds "Strategic Alliance Agreement"' in answer.text, answer.text  # what it has instead
-    # both named parties known: the library's contract
-    named = parse_question("Which law governs the Strategic Alliance Agreement between Oxbow Carbon LLC and Global "
-                           "Energy, Inc.?", load_spacy())
-    plan, _, _ = resolve_documents(named, ctx)
-    assert [r.titles for r in plan.documents] == [["Strategic Alliance Agreement"]], plan.documents
