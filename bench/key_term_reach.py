@@ -40,12 +40,15 @@ _SENTENCE = re.compile(r"[^.;\n]*(?:\n(?!\n)[^.;\n]*)*[.;]?")
 _WORD = re.compile(r"[a-z0-9%$]+|[()]")
 
 
-def sentences() -> dict[str, list[tuple[str, frozenset[str]]]]:
-    """Per contract of the train half less the paraphrase set: (sentence in lower case, categories whose labelled span
-    it overlaps); the contract's labelled categories are under the key ``"#"`` + doc id."""
+Contract = tuple[list[tuple[str, frozenset[str]]], frozenset[str]]  # (sentences with their spans' categories, labels)
+
+
+def contracts() -> dict[str, Contract]:
+    """Per contract of the train half less the paraphrase set: its sentences in lower case, each with the categories
+    whose labelled span it overlaps, and the categories the contract is labelled with."""
     skip = {json.loads(line)["doc_id"] for line in PARAPHRASE.read_text(encoding="utf-8").splitlines() if line.strip()}
     annotations = load_annotations()
-    out: dict[str, list[tuple[str, frozenset[str]]]] = {}
+    out: dict[str, Contract] = {}
     for contract in load_contracts("train"):
         doc = contract["doc_id"]
         if doc in skip:
@@ -59,8 +62,7 @@ def sentences() -> dict[str, list[tuple[str, frozenset[str]]]]:
                 continue
             inside = frozenset(c for c, sp in spans.items() if any(m.start() < e and s < m.end() for s, e in sp))
             rows.append((re.sub(r"\s+", " ", m.group(0).lower()), inside))
-        out[doc] = rows
-        out["#" + doc] = [("", frozenset(spans))]
+        out[doc] = (rows, frozenset(spans))
     return out
 
 
@@ -69,25 +71,24 @@ def _grams(text: str) -> set[str]:
     return {" ".join(words[i:i + n]) for n in (1, 2, 3) for i in range(len(words) - n + 1)}
 
 
-def reach(category: str, rows: dict[str, list[tuple[str, frozenset[str]]]], candidates: bool = False) -> dict:
+def reach(category: str, docs: dict[str, Contract], candidates: bool = False) -> dict:
     plan = Plan(question=category, intent="clause_lookup", clause_types=[CUAD_TO_TAG[category]])
-    docs = [d for d in rows if not d.startswith("#")]
-    labelled = [d for d in docs if category in rows["#" + d][0][1]]
-    reached = {d for d in labelled if any(category in ins and names_asked_thing(plan, s) for s, ins in rows[d])}
+    labelled = [d for d, (_, labels) in docs.items() if category in labels]
+    reached = {d for d in labelled if any(category in ins and names_asked_thing(plan, s) for s, ins in docs[d][0])}
     without = [d for d in docs if d not in labelled]
-    touched = {d for d in without if any(names_asked_thing(plan, s) for s, _ in rows[d])}
+    touched = {d for d in without if any(names_asked_thing(plan, s) for s, _ in docs[d][0])}
     result = {"category": category, "labelled": len(labelled), "labelled_reached": len(reached),
               "without": len(without), "without_reached": len(touched)}
     if candidates:
         gain: dict[str, set[str]] = defaultdict(set)
         for d in set(labelled) - reached:
-            for s, ins in rows[d]:
+            for s, ins in docs[d][0]:
                 if category in ins:
                     for g in _grams(s):
                         gain[g].add(d)
         exposure: dict[str, set[str]] = defaultdict(set)
         for d in set(without) - touched:
-            for s, _ in rows[d]:
+            for s, _ in docs[d][0]:
                 for g in _grams(s) & gain.keys():
                     exposure[g].add(d)
         ranked = sorted(((len(gain[g]) / (len(gain[g]) + len(exposure[g])), len(gain[g]), len(exposure[g]), g)
@@ -101,10 +102,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--category", action="append", help="a CUAD category (repeatable); default: all clause types")
     ap.add_argument("--candidates", action="store_true", help="list n-grams that would reach the labelled rest")
     args = ap.parse_args(argv)
-    rows = sentences()
-    for category in args.category or sorted(c for c in CUAD_TO_TAG if c in {
-            cat for key, r in rows.items() if key.startswith("#") for cat in r[0][1]}):
-        r = reach(category, rows, args.candidates)
+    docs = contracts()
+    labelled = {cat for _, labels in docs.values() for cat in labels}
+    for category in args.category or sorted(c for c in CUAD_TO_TAG if c in labelled):
+        r = reach(category, docs, args.candidates)
         print(f"{category:36s} labelled {r['labelled_reached']:3d} of {r['labelled']:3d} reached; "
               f"without the label {r['without_reached']:3d} of {r['without']:3d} reached")
         for c in r.get("candidates", []):
