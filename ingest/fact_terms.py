@@ -720,7 +720,8 @@ _RENEW_VERB = re.compile(
         r"\b(?:renew\w*|extension|roll(?:s|ed)? over|prolong\w*|continue[sd]? (?:thereafter|from year|"
         r"on a (?:year|month))|extend\w*|"
         # "shall continue in full force and effect thereafter until terminated by either Party": on and on
-        r"continue[sd]? in (?:full )?(?:force and )?(?:effect|force) thereafter,? (?=until terminated\b)|"
+        r"(?P<on_and_on>continue[sd]? in (?:full )?(?:force and )?(?:effect|force) thereafter,? "
+        r"(?=until terminated\b))|"
         # after the initial term, on and on: "and indefinitely after that", "thereafter automatically continue"
         r"indefinitely (?:after that|thereafter)|(?:thereafter|after that),? (?:\w+ ){0,4}?continue[sd]?|"
         # "for one year ... and from year to year thereafter"
@@ -812,7 +813,7 @@ def renewal_terms(doc: DocContext, terms: list[Fact]) -> list[Fact]:
         verbs = [v.start() for v in _RENEW_VERB.finditer(sentence)]
         # "... and shall continue in full force and effect thereafter until terminated": no length of its own (a
         # length in the sentence is the initial term's)
-        on_and_on = bool(re.match(r"continue[sd]? in\b[^.;]{0,30}\bthereafter,? $", m.group(0), re.I))
+        on_and_on = m.group("on_and_on") is not None
         yty = None if on_and_on else _YEAR_TO_YEAR.search(sentence, max(0, verb_at - 40))
         for d in [] if on_and_on else find_durations(sentence):
             # "with an automatic 2 year term extensions", "successive one-year renewal terms": the length
