@@ -13,8 +13,8 @@ CUAD category:
 
 With ``--candidates``, the word n-grams (1 to 3 words) of the labelled sentences no key term reaches, each with the
 labelled contracts it would add (``gain``) and the contracts without the label it would newly reach (``exposure``),
-best precision first. Sentences are split on ".", ";" and blank lines; a sentence overlaps a labelled span by at
-least one character.
+best precision first. Sentences are split as the answer's key-term check splits a passage (``tools.text.sentences``);
+a sentence overlaps a labelled span by at least one character.
 """
 
 from __future__ import annotations
@@ -34,9 +34,9 @@ from agents.critic import names_asked_thing  # noqa: E402
 from agents.plan import Plan  # noqa: E402
 from bench.fact_agreement import DATA, load_annotations, load_contracts  # noqa: E402
 from ingest.clause_types import CUAD_TO_TAG  # noqa: E402
+from tools.text import sentences  # noqa: E402
 
 PARAPHRASE = ROOT / "bench" / "questions" / "paraphrase" / "contracts.jsonl"
-_SENTENCE = re.compile(r"[^.;\n]*(?:\n(?!\n)[^.;\n]*)*[.;]?")
 _WORD = re.compile(r"[a-z0-9%$]+|[()]")
 
 
@@ -57,11 +57,11 @@ def contracts() -> dict[str, Contract]:
         spans = {cat: [(s["start"], s["end"]) for s in a["spans"]]
                  for cat, a in annotations[doc].items() if a.get("spans")}
         rows = []
-        for m in _SENTENCE.finditer(text):
-            if len(m.group(0)) < 15:
+        for start, end in sentences(text):
+            if end - start < 15:
                 continue
-            inside = frozenset(c for c, sp in spans.items() if any(m.start() < e and s < m.end() for s, e in sp))
-            rows.append((re.sub(r"\s+", " ", m.group(0).lower()), inside))
+            inside = frozenset(c for c, sp in spans.items() if any(start < e and s < end for s, e in sp))
+            rows.append((re.sub(r"\s+", " ", text[start:end].lower()), inside))
         out[doc] = (rows, frozenset(spans))
     return out
 
