@@ -28,7 +28,7 @@ from veridict.domain import (
 from veridict.domain.attributes import ADVANCE_NOTICE, HOW_MUCH_MONEY
 from veridict.domain.roles import ROLE_WORDS
 from veridict.domain.values import MONTHS, canonical_jurisdiction, find_jurisdictions, parse_amount
-from veridict.domain.words import DOCUMENT_ABBREVIATIONS, KIND_ABBREVIATIONS, TERM_ABBREVIATIONS
+from veridict.domain.words import DEAL_KIND_HEADS, DOCUMENT_ABBREVIATIONS, KIND_ABBREVIATIONS, TERM_ABBREVIATIONS
 
 # Nouns that name a contract beside a party's name ("the Acme supply deal", "Acme's licence", "the deal with Acme").
 _PARTY_DOC_NOUNS = (
@@ -74,12 +74,16 @@ _SELF = re.compile(rf"\b(?:[Ww]e(?:['’]re| are)|I(?:['’]m| am) (?:with|at|fr
 _OTHER_SIDE = re.compile(r"\b(?:other side|other part(?:y|ies)|counter-?part(?:y|ies)|the other company|"
                          r"who (?:are|is) (?:we|it) (?:dealing|contracting|working) with)\b", re.IGNORECASE)
 _SIGNED_WITH = re.compile(rf"\b[Ww]ho did (?P<party>{NAME_WORD}(?:\s+{NAME_WORD})*)\s+(?:sign|make|enter into|"
-                          rf"conclude|close)\b[^?]*\bwith\s*\??\s*$")
+                          rf"conclude|close|partner|team up|contract|deal)\b[^?]*\bwith"
+                          # "Who did Vertex partner with on fuel supply and marketing?"
+                          rf"(?:\s+(?:on|for|in|under|over)\b[^?]*)?\s*\??\s*$")
 # where a name said in passing ends: the sentence after it asks the question ("We're Quorvant. Who's ...")
 _ASKING_ON = re.compile(r"[.!?]\s+(?=(?:Who|What|Which|When|Where|How|Is|Are|Does|Do|Did|Can|Could|Tell|Please|"
                         r"And|So)\b)")
 _WITH = re.compile(
-    rf"\b(?:{_PARTY_DOC_NOUNS})\s+(?:with|from|for)\s+(?P<party>{NAME_WORD}(?:\s+(?:{NAME_WORD}|&|of|and))*)",
+    rf"\b(?:{_PARTY_DOC_NOUNS}|(?<=\bthe )one)\s+(?:with|from|for)\s+"
+    # a name ends with a word of the name: "the contract with Zanotti and the one with eDiets" names "Zanotti"
+    rf"(?P<party>{NAME_WORD}(?:\s+(?:(?:&|of|and)\s+)?{NAME_WORD})*)",
 )
 # "did we sign with Bunker One before ...?", "the contract we signed with Qualigen": the contract with that party
 # (the mention is the name alone: the verb stays in the question for the attribute cues, "when did we sign ...")
@@ -89,6 +93,11 @@ _WITH_SIGNED = re.compile(
     + rf")(?P<party>{NAME_WORD}(?:\s+(?:{NAME_WORD}|&|of|and))*)"
 )
 _POSSESSIVE = re.compile(rf"\b(?P<party>{NAME_WORD}(?:\s+{NAME_WORD})*)(?:['’]s\b|(?<=s)['’](?=\s))")
+# "Who's Bluefly's hosting provider?", "Who is IBM's customer ...?": the named party's counterpart, by its role
+_POSSESSIVE_ROLE = re.compile(
+    rf"\b(?P<party>{NAME_WORD}(?:\s+{NAME_WORD})*)['’]s\s+(?:[a-z][\w-]*\s+)?"
+    rf"(?:{'|'.join(sorted(r for r in ROLE_WORDS if ' ' not in r))})s?\b"
+)
 _POSSESSIVE_DOC = re.compile(
     rf"\b(?P<party>{NAME_WORD}(?:\s+{NAME_WORD})*)(?:['’]s|(?<=s)['’])\s+(?:[\w\-]+\s+){{0,2}}(?:{_PARTY_DOC_NOUNS})\b"
 )
@@ -99,10 +108,14 @@ _PAIR_DOCS = re.compile(
 )
 # "the Motorola/Zebra IP agreement", "the Aura–Zanotti alliance": a contract named by both its parties, joined
 _JOINED = r"\s*[/–—]\s*"
+_KIND_HEADS = "|".join(re.escape(k) for k in DEAL_KIND_HEADS)
 _NAMED_DOC = re.compile(
     rf"\b(?:the|this|that|our|their)\s+(?P<party>{NAME_WORD}(?:(?:\s+|{_JOINED}){NAME_WORD})*)\s+"
-    rf"(?:[a-z][\w\-]*\s+){{0,3}}?(?P<noun>{_PARTY_DOC_NOUNS}|one)\b(?:\s+(?:{DOC_NOUNS})\b)?"  # "sponsorship contract"
-)  # "the Tri City outsourcing one": a contract named as the one of a party
+    rf"(?:[a-z][\w\-]*\s+){{0,3}}?(?P<noun>{_PARTY_DOC_NOUNS}|one|"
+    # a kind of deal ends the reference only where no document noun follows it ("the Bunker One supply and marketing
+    # deal" is named by "deal")
+    rf"(?:{_KIND_HEADS})(?!\s+(?:[a-z][\w\-]*\s+){{0,2}}?(?:{_PARTY_DOC_NOUNS}|one)\b))\b(?:\s+(?:{DOC_NOUNS})\b)?"
+)  # "the Tri City outsourcing one": a contract named as the one of a party; "the Medialinx co-branding" by its kind
 _TITLE_ONLY = re.compile(
     rf"\b(?:the|this|that)\s+(?P<title>(?:[A-Z][\w&\-]*[\s,]+){{0,6}}(?:{DOC_NOUNS.upper()}|"
     rf"{'|'.join(w.capitalize() for w in ('agreement', 'contract', 'license', 'licence', 'lease', 'amendment'))}))\b"
@@ -198,10 +211,13 @@ def _compare_by(plan: Plan, low: str) -> None:
     plan.comparison = _comparison(low)
     if plan.comparison in ("earlier", "later") and not plan.attributes and re.search(
             rf"\b(old|new)(er|est)\b|\b(came|come|comes|was|were|went|{_CAME})\s+(first|earlier|later|last)\b|"
-            rf"\b{_CAME} (before|after)\b|\bpredat", low):
+            rf"\b{_CAME} (before|after)\b|\b(pre|post)dat|\b(more|most) recent\b", low):
         # "which is older", "which came first": the one signed first
         plan.attributes, plan.attribute = ["agreement_date"], "agreement_date"
     fit_comparison(plan)
+    if plan.comparison is None and plan.attributes and \
+            ATTRIBUTE_BY_NAME[plan.attributes[0]].kind in ("jurisdiction", "place"):
+        plan.comparison = "same"  # "Compare governing law: A and B": a place is the same or not, it has no order
     if plan.comparison is None and plan.clause_types and not plan.attributes:
         plan.comparison = "contains"  # "which one has limits on assignment: A or B" asks which has the clause
 
@@ -323,7 +339,7 @@ def _asks_library(low: str) -> bool:
 # words that set two contracts side by side, when the question names two
 _COMPARES = re.compile(r"\b(older|oldest|earlier|earliest|sooner|newer|newest|later|latest|more recent|first|longer|"
                        r"shorter|higher|lower|larger|smaller|bigger|same|differ\w*|either|(more|less) notice|"
-                       r"before or after|after or before|"
+                       r"before or after|after or before|predat\w*|postdat\w*|"
                        # "Between Stark and Wayne, which contract has a non-compete?"
                        r"which (one|contract|agreement|deal)|which of (the|these|those|them))\b")
 
@@ -386,7 +402,8 @@ _FIRST_IN_A_NAME = re.compile(r"\b(rights? of )?first (refusal|offer|negotiation
 
 
 # "did A come before B", "was A signed after B": an order in time
-_CAME = r"(?:come|came|comes|signed|dated|made|entered into|executed|started|began|begun|took effect)"
+_CAME = r"(?:come|came|comes|signed|dated|made|entered into|executed|start|starts|started|begin|begins|began|begun|" \
+        r"took effect)"
 # "does A run out before B": an order of the end dates (the attribute comes from the end's own cue)
 _ENDS = r"(?:ends?|ended|expires?|expired|runs? out|ran out|lapses?|lapsed|terminates?|finish(?:es)?)"
 
@@ -397,6 +414,7 @@ def _comparison(low: str) -> Comparison | None:
                        ("newer", "later"), ("newest", "later"), ("latest", "later"), ("(?:more|most) recent", "later"),
                        (f"(?:{_CAME}|{_ENDS}) last", "later"),
                        ("earlier", "earlier"), ("first", "earlier"), ("before or after", "earlier"),
+                       ("predat", "earlier"), ("postdat", "later"),
                        ("after or before", "earlier"), (f"{_CAME} before", "earlier"), (f"{_CAME} after", "later"),
                        (f"{_ENDS} before", "earlier"), (f"{_ENDS} after", "later"),
                        ("later", "later"), ("longe(?:r|st)", "longer"), ("further", "longer"),
@@ -425,8 +443,9 @@ def _constraints(q: str, low: str, library: bool = False) -> Constraints:
     m = re.search(r"\blaws? of (?:the )?(?P<j>[A-Z][\w'’.]*(?:\s+(?:of\s+)?[A-Z][\w'’.]*)*)", q)
     if m is None:  # "under New Jersey law", "which deals does Delaware law govern"
         m = re.search(r"\b(?P<j>[A-Z][\w'’.]*(?:\s+(?:of\s+)?[A-Z][\w'’.]*)*)\s+laws?\b", q)
-        if m is not None and all(w.lower() in NOT_NAMES for w in m.group("j").split()):
-            m = None
+        if m is not None and (all(w.lower() in NOT_NAMES for w in m.group("j").split())
+                              or canonical_jurisdiction(m.group("j").strip(" .")) is None):
+            m = None  # "Same law or not: ...", "the Governing Law section": no jurisdiction the answer is bound to
     if m:
         # the canonical name ("People's Republic of China", "PRC" -> "China"), as governing-law facts store it
         named = m.group("j").strip(" .")
@@ -529,6 +548,9 @@ def asking_parties(q: str) -> list[str]:
     """The parties a question asks the other side of: "the counterparty of X under the ...", "We're X. Who's on the
     other side ...?", "Who's on the other side of X's ... agreement?", "Who did X sign ... with?"."""
     said = [m.group("party") for m in _SIGNED_WITH.finditer(q)]
+    if re.match(r"\s*who\b", q, re.IGNORECASE):
+        said += [p for p in (m.group("party") for m in _POSSESSIVE_ROLE.finditer(q))
+                 if not all(w.lower() in NOT_NAMES for w in p.split())]
     if _OTHER_SIDE.search(q):
         said += [m.group("party") for m in _SELF.finditer(q)]
         # "Who's on the other side of Bicycle's service agreement?": the contract's owner is the asking side

@@ -99,6 +99,10 @@ def resolve_documents(plan: Plan, ctx: ToolContext) -> tuple[Plan, list[TraceSte
                         _narrow(ref, ctx, plan.question, ids={d.id for d in docs}, mark_ambiguous=False)
                     except StoreError:
                         pass
+                try:  # the answer names the contract by the party as the contract spells it ("EDIETS.COM, INC.")
+                    _own_party_names(ref, ctx)
+                except StoreError:
+                    pass
                 same = next((r for r in plan.documents if not r.ambiguous and not ref.ambiguous
                              and set(r.document_ids) == set(ref.document_ids)), None)
                 if same is None:
@@ -252,7 +256,13 @@ def _named_in_question(question: str, ctx: ToolContext) -> DocumentRef | None:
         if not found or not names or not any(k in names for k in found[0].matched):
             return None
     best = found[0]
-    if len(found) > 1 and found[1].score * CLEAR_LEAD > best.score:
+    # a capitalised word of the question that is one of its party names, and no other contract's, names it clearly
+    # ("Who did Vertex partner with on fuel supply and marketing?": another contract's title also holds "supply"
+    # and "marketing"); without such a word the lead must be clear over every other match
+    names = {q for q, w in best.matched.items()
+             if q in proper_words(question) and index.postings.get(w, {}).get(best.document_id) == "party"}
+    rivals = [m for m in found[1:] if not names or names & set(m.matched)]
+    if rivals and rivals[0].score * CLEAR_LEAD > best.score:
         return None
     doc = index.documents[best.document_id]
     ctx.remember(doc)
@@ -347,10 +357,24 @@ def _bare(name: str) -> str:
 def _may_name_two(plan: Plan) -> bool:
     """A comparison, or a question in which the rules named no contract (names alone, if any) and whose words
     set two things side by side ("..., drkoop or the diabetes association one?"): the names it holds may be two
-    contracts the rules did not read. A question that names its contract ("Does the Cooperation Agreement between A
-    and B include any revenue or profit-sharing arrangement?") is about that one."""
-    return plan.intent == "compare" or (plan.intent in ONE_DOCUMENT_INTENTS and offers_a_choice(plan.question)
-                                        and not any(r.explicit for r in plan.documents))
+    contracts the rules did not read. A question that names its contract by its title ("Does the Cooperation
+    Agreement between A and B include any revenue or profit-sharing arrangement?") is about that one; one named by a
+    party and a kind of deal may be one side of the choice ("... the Tri City outsourcing or the drkoop
+    sponsorship?", the second name in lower case)."""
+    if plan.intent == "compare":
+        return True
+    if plan.intent not in ONE_DOCUMENT_INTENTS or not offers_a_choice(plan.question):
+        return False
+    named = [r for r in plan.documents if r.explicit]
+    return all(not r.title and _set_against(r.mention, plan.question) for r in named)
+
+
+def _set_against(mention: str, question: str) -> bool:
+    """Whether "or", "and" or "vs" sets the reference against something next to it ("the Tri City outsourcing or
+    the drkoop sponsorship", "drkoop's sponsorship and the OntoChem collaboration"), not a choice elsewhere in the
+    question ("Which country's or state's law does our contract with X follow?")."""
+    m, joins = re.escape(mention), r"(?:or|and|vs\.?|versus)"
+    return re.search(rf"{m}\W*\s+{joins}\s|\s{joins}\s+(?:\w+\s+){{0,2}}?{m}", question, re.IGNORECASE) is not None
 
 
 def _distinct(plan: Plan) -> list[frozenset[str]]:

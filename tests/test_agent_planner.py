@@ -8,7 +8,7 @@ import json
 import pytest
 
 from agents.plan_hint import merge_hint, parse_hint
-from agents.planner import asks_an_order, load_spacy, parse_question
+from agents.planner import asking_parties, asks_an_order, load_spacy, parse_question
 from veridict.domain.clause_types import CLAUSE_TYPES
 
 
@@ -788,3 +788,70 @@ def test_a_party_named_only_by_its_role_is_split_from_the_named_one():
     # a lower-case word that is no role stays part of the name
     plan = parse_question("Does the Supply Agreement between Harbor Fuels and sons contain a cap on liability?")
     assert [r.parties for r in plan.documents] == [["Harbor Fuels and sons"]], plan.documents
+
+
+@pytest.mark.parametrize(("question", "mentions"), [
+    ("Which ends later, the Globex co-branding or the Initech content license?",
+     ["the Globex co-branding", "the Initech content license"]),
+    ("Did the Globex outsourcing start before our Initech transport contract?",
+     ["the Globex outsourcing", "our Initech transport contract"]),
+    # a kind of deal ends a reference only where no document noun follows
+    ("Is the Globex supply and marketing deal older than the Initech reseller agreement?",
+     ["the Globex supply and marketing deal", "the Initech reseller agreement"]),
+    # "the one with ...", and a name that ends before "and"
+    ("Between the contract with Globex and the one with Initech, where must we give more notice to stop a renewal?",
+     ["contract with Globex", "one with Initech"]),
+])
+def test_contracts_named_by_their_kind_or_as_the_one_with_a_party_are_compared(nlp, question, mentions):
+    plan = parse_question(question, nlp)
+    assert plan.intent == "compare", plan
+    assert [d.mention for d in plan.documents] == mentions, plan.documents
+
+
+@pytest.mark.parametrize(("question", "attribute", "comparison"), [
+    ("I need to know whether the Globex deal predates our Initech license.", "agreement_date", "earlier"),
+    ("Did the Globex outsourcing start before our Initech transport contract?", None, "earlier"),
+    ("Which contract is more recent: the Globex collaboration or the Initech development deal?", "agreement_date",
+     "later"),
+    # a place has no order: compared, it is the same or not
+    ("Compare governing law: the Globex deal and the Initech agreement.", "governing_law", "same"),
+    ("Where is the opt-out window before renewal longer: the Globex outsourcing or the Initech distributorship?",
+     "notice_period", "longer"),
+])
+def test_everyday_words_for_an_order_or_a_likeness_of_two_contracts(nlp, question, attribute, comparison):
+    plan = parse_question(question, nlp)
+    assert plan.intent == "compare" and plan.comparison == comparison, plan
+    if attribute:
+        assert plan.attributes[:1] == [attribute], plan
+
+
+def test_a_capitalised_word_before_law_is_no_jurisdiction_unless_it_is_one(nlp):
+    plan = parse_question("Same law or not: the Globex deal versus the Initech agreement?", nlp)
+    assert plan.constraints.jurisdiction is None and plan.comparison == "same", plan
+    plan = parse_question("Which of our contracts are under Delaware law?", nlp)
+    assert plan.constraints.jurisdiction == "Delaware", plan
+
+
+def test_a_party_as_the_subject_of_a_clause_is_no_ask_for_the_parties(nlp):
+    plan = parse_question("Does the Globex deal or the Initech contract let a party walk away for convenience?", nlp)
+    assert plan.attributes == [] and plan.clause_types[:1] == ["termination_for_convenience"], plan
+    assert plan.comparison == "contains", plan
+    assert parse_question("Who is the other party to the Globex deal?", nlp).attributes[:1] == ["party"]
+
+
+@pytest.mark.parametrize(("question", "asking"), [
+    ("With whom did Globex sign the collaboration?", []),
+    ("Globex did its co-branding deal with which company?", []),
+    ("Which bank outsourced its processing to Globex?", []),
+    # the named party's counterpart by its role: the named one is the asking side
+    ("Who's Globex's hosting provider?", ["Globex"]),
+    ("Who is Globex's customer under the hosting agreement?", ["Globex"]),
+])
+def test_everyday_ways_to_ask_for_the_other_party(nlp, question, asking):
+    plan = parse_question(question, nlp)
+    assert plan.attributes[:1] == ["party"], plan
+    assert plan.exclude_parties == asking, plan
+
+
+def test_who_a_party_partnered_with_names_the_asking_side():
+    assert asking_parties("Who did Halcyon partner with on fuel supply and marketing?") == ["Halcyon"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from agents.planner import load_spacy, parse_question
-from agents.resolve import resolve_documents
+from agents.resolve import _set_against, resolve_documents
 from graphs.answer_graph import answer_question
 from tests.conftest import contracts_tenant
 from tools.base import ToolContext
@@ -61,6 +61,24 @@ def test_a_party_named_in_short_is_known_by_the_contracts_own_name(stores, tenan
     plan, _, _ = resolve_documents(question, ctx)
     assert [r.titles for r in plan.documents] == [["Strategic Alliance Agreement"], ["Joint Supply Agreement"]]
     assert [r.party_names for r in plan.documents] == [["Oxbow Carbon LLC"], ["Harbor Fuels Inc."]]
+
+
+def test_a_contract_named_by_a_name_alone_is_known_by_the_contracts_own_name(stores, tenant):
+    # names alone, no document noun: each found as an entity, and named in the answer as the contract spells it
+    ctx = ToolContext.from_stores(stores, tenant)
+    question = parse_question("Which was signed earlier, Oxbow or Harbor?", load_spacy())
+    plan, _, _ = resolve_documents(question, ctx)
+    assert sorted((r.titles[0], r.party_names[0]) for r in plan.documents) == [
+        ("Joint Supply Agreement", "Harbor Fuels Inc."), ("Strategic Alliance Agreement", "Oxbow Carbon LLC")]
+
+
+def test_a_party_name_only_one_contract_holds_names_it_against_title_words(stores, tenant):
+    # "Harbor" is a party of the supply contract alone; "alliance" is a word of the other contract's title: the
+    # party's name decides, the title word does not make the reference ambiguous
+    ctx = ToolContext.from_stores(stores, tenant)
+    question = parse_question("Who did Harbor team up with on the fuel alliance?", load_spacy())
+    plan, _, _ = resolve_documents(question, ctx)
+    assert [t for r in plan.documents for t in r.titles] == ["Joint Supply Agreement"], plan.documents
 
 
 def test_both_parties_in_one_short_name_are_each_named_by_their_own_name(stores, tenant):
@@ -407,3 +425,15 @@ def test_a_contract_named_after_the_company_that_filed_it_is_found_by_that_name(
             plan, _, _ = resolve_documents(parse_question(q, load_spacy()), ctx)
             assert [r.titles for r in plan.documents if r.document_ids] == [["Reseller Agreement"]], \
                 (q, plan.documents)
+
+
+@pytest.mark.parametrize(("mention", "question", "against"), [
+    ("the Globex outsourcing", "Which can be ended for convenience: the Globex outsourcing or the initech sponsorship?",
+     True),
+    ("the Globex collaboration", "Do initech's sponsorship and the Globex collaboration fall under the same law?", True),
+    # "or" elsewhere in the question sets nothing against the named contract
+    ("our contract with Globex", "Which country's or state's law does our contract with Globex follow?", False),
+])
+def test_a_named_contract_is_one_side_of_a_choice_only_where_the_choice_is_beside_it(mention, question, against):
+    assert _set_against(mention, question) is against
+

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Literal
 
+from veridict.domain.roles import ROLE_WORDS
+
 #: what a stored fact row states (``Fact.attribute``); an answerable attribute reads one or more of them
 FactAttribute = Literal[
     "party",
@@ -78,6 +80,10 @@ _YEAR = r"\b(19|20)\d{2}\b"
 # period; the planner reads it too, to tell a notice question from a renewal one.
 ADVANCE_NOTICE = r"how (early|far ahead|far in advance|long before)|deadline"
 _RENEWS = r"renew\w*|roll\w* over"
+# the kinds of organisation a question asks a party by ("which bank ...", "with which company ...")
+_ORGANISATION = r"(company|firm|bank|business|outfit|organi[sz]ation|entity)"
+# a party's role words, one word each ("provider", "distributor"): "Who's Bluefly's hosting provider?"
+_ROLES = "|".join(sorted(r for r in ROLE_WORDS if " " not in r))
 # "how much" asks for a sum of money, unless of notice or time ("how much warning do we have to give?")
 HOW_MUCH_MONEY = r"how much(?! (notice|time|advance|warning|heads[- ]up))"
 
@@ -95,7 +101,10 @@ ATTRIBUTES: tuple[Attribute, ...] = (
          rf"\b(warn\w*|notif\w*|heads?[- ]up)\b.*\b({_RENEWS})", rf"\b({_RENEWS})\b.*\b(warn\w*|notif\w*|heads?[- ]up)",
          r"\b(more|less|longer|shorter) (advance )?notice\b",
          # "how long do we have to tell them before the deal renews?"
-         rf"\b(tell|inform|let \w+ know)\b[^?]*\bbefore\b[^?]*\b({_RENEWS})"),
+         rf"\b(tell|inform|let \w+ know)\b[^?]*\bbefore\b[^?]*\b({_RENEWS})",
+         # "Where is the opt-out window before renewal longer?"
+         rf"\bopt[- ]?out (window|deadline|period)\b[^?]*\b({_RENEWS})",
+         rf"\b({_RENEWS})\b[^?]*\bopt[- ]?out (window|deadline|period)\b"),
         ("notice", "written notice", "days prior", "non-renewal", "terminate renewal"),
         ("notice",),
         ("notice_period", "renewal_term", "termination"),
@@ -202,7 +211,7 @@ ATTRIBUTES: tuple[Attribute, ...] = (
          r"\bexecuted\b", r"(when|what date|which date) (was|were|did) .* (signed|executed|made|concluded)",
          # "did we sign the Anixa collaboration before or after ...", not "sign up other distributors"
          # "when did IMPCO and Minda sign their joint venture?"; not "who did Oxbow sign with" (the parties)
-         r"^(?!\s*who\b)[^?]*?\b(did|do|does)\b[^?.]{0,80}?\bsign\b(?! up\b)",
+         r"^(?!\s*(who|with whom)\b)[^?]*?\b(did|do|does)\b[^?.]{0,80}?\bsign\b(?! up\b)",
          # "when did iPass and Pareteum put pen to paper?", "when was the deal inked?"
          r"\b(put|puts|putting) pen to paper\b", r"\b(inked|ink the)\b"),
         ("dated", "entered into", "made as of", "agreement date"),
@@ -216,7 +225,9 @@ ATTRIBUTES: tuple[Attribute, ...] = (
         "party", "parties",
         "Who the contract is between: the parties and who is on the other side.",
         # "a third party beneficiary clause" asks for a clause, not for the parties
-        (r"counterparty", r"(?<!third )(?<!third-)\bparties\b", r"(?<!third )(?<!third-)\bparty\b",
+        # "let a party walk away", "can either party end it": a party as the subject of a clause is no ask for names
+        (r"counterparty", r"(?<!third )(?<!third-)(?<!both )(?<!all )\bparties\b",
+         r"(?<!third )(?<!third-)(?<!\ba )(?<!either )(?<!any )(?<!each )(?<!one )(?<!neither )(?<!no )\bparty\b",
          r"who (is|are) the (vendor|supplier|customer|licensee|"
          r"licensor|distributor|provider|consultant|contractor|buyer|seller)", r"who signed",
          r"(between|among) whom", r"\bwho(['’]s|\s+is|\s+are)\b.{0,30}\bother\s+(side|end)\b",
@@ -229,7 +240,11 @@ ATTRIBUTES: tuple[Attribute, ...] = (
          r"\bwho (are|am|is|were|was) (we|i|they|you) (dealing|working|contracting|partnering|doing business) with\b",
          # "Who's Nuance dealing with in the IP agreement?" (the name may be cut out as a document's party)
          r"\bwho(['’]s|\s+is|\s+are|\s+was|\s+were)\s+(?!(we|i|they|you)\b)([\w&.'’-]+\s+){0,4}?(dealing|working|"
-         r"contracting|partnering|doing business)\s+with\b"),
+         r"contracting|partnering|doing business)\s+with\b",
+         # "With whom did Anixa sign ...?", "... deal with which company?", "Which bank outsourced ... to M&I?"
+         rf"\bwith (whom|which {_ORGANISATION})\b", rf"^(which|what) {_ORGANISATION}\b",
+         # "Who's Bluefly's hosting provider?": a party's counterpart named by its role
+         rf"\bwho(['’]s|\s+is|\s+are|\s+was)\s+(the\s+)?[^\s'’]+\s*['’]s?\s+([a-z][\w-]*\s+)?({_ROLES})s?\b"),
         ("party", "parties", "between", "by and between"),
         ("between", "party", "parties"),
         (),

@@ -58,6 +58,14 @@ DOCUMENT_ABBREVIATIONS: dict[str, tuple[str, ...]] = {
 
 # a short word for a kind of deal that titles spell out: "our two IP agreements" are the intellectual property ones
 KIND_ABBREVIATIONS: dict[str, str] = {"ip": "intellectual property", "jv": "joint venture"}
+# Kinds of deal that, after a party's name, name the contract with no document noun: "the Tri City outsourcing",
+# "the Medialinx co-branding", "the KazakhOil transport". Only as the last word of such a reference (the planner's
+# ``_NAMED_DOC``); "the IBM hosting agreement" is named by its noun as before.
+DEAL_KIND_HEADS = (
+    "outsourcing", "co-branding", "cobranding", "hosting", "reseller", "distribution", "supply", "transport",
+    "transportation", "trucking", "shipping", "maintenance", "promotion", "consulting", "manufacturing",
+    "marketing", "development", "licensing",
+)
 
 
 def title_variants(title: str) -> list[str]:
