@@ -26,7 +26,7 @@ from veridict.domain import (
     content_words,
 )
 from veridict.domain.attributes import ADVANCE_NOTICE, HOW_MUCH_MONEY
-from veridict.domain.roles import ROLE_WORDS
+from veridict.domain.roles import ONE_WORD_ROLES, ROLE_WORDS
 from veridict.domain.values import MONTHS, canonical_jurisdiction, find_jurisdictions, parse_amount
 from veridict.domain.words import DEAL_KIND_HEADS, DOCUMENT_ABBREVIATIONS, KIND_ABBREVIATIONS, TERM_ABBREVIATIONS
 
@@ -96,7 +96,7 @@ _POSSESSIVE = re.compile(rf"\b(?P<party>{NAME_WORD}(?:\s+{NAME_WORD})*)(?:['’]
 # "Who's Bluefly's hosting provider?", "Who is IBM's customer ...?": the named party's counterpart, by its role
 _POSSESSIVE_ROLE = re.compile(
     rf"\b(?P<party>{NAME_WORD}(?:\s+{NAME_WORD})*)['’]s\s+(?:[a-z][\w-]*\s+)?"
-    rf"(?:{'|'.join(sorted(r for r in ROLE_WORDS if ' ' not in r))})s?\b"
+    rf"(?:{ONE_WORD_ROLES})s?\b"
 )
 _POSSESSIVE_DOC = re.compile(
     rf"\b(?P<party>{NAME_WORD}(?:\s+{NAME_WORD})*)(?:['’]s|(?<=s)['’])\s+(?:[\w\-]+\s+){{0,2}}(?:{_PARTY_DOC_NOUNS})\b"

@@ -837,6 +837,9 @@ def test_a_party_as_the_subject_of_a_clause_is_no_ask_for_the_parties(nlp):
     assert plan.attributes == [] and plan.clause_types[:1] == ["termination_for_convenience"], plan
     assert plan.comparison == "contains", plan
     assert parse_question("Who is the other party to the Globex deal?", nlp).attributes[:1] == ["party"]
+    plan = parse_question("In our deal with Fabrikam, is there anything about a takeover of either party?", nlp)
+    assert plan.intent == "clause_lookup" and plan.attributes == [], plan
+    assert plan.clause_types[:1] == ["change_of_control"], plan
 
 
 @pytest.mark.parametrize(("question", "asking"), [

@@ -102,11 +102,14 @@ def test_a_user_who_says_which_party_they_are_is_told_the_other_one(stores, sett
 
 
 def test_an_answer_from_other_contracts_says_no_contract_matches_the_name_asked(stores, settings, tenant):
-    # "the Blue Falcon reseller" names a contract the library does not hold, without a word the planner reads as
-    # a document reference: what is found elsewhere is shown only under a note that says so
-    answer = answer_question(stores, settings, "Which law governs the Blue Falcon reseller?",
+    # "our work for Blue Falcon" names a party the library does not hold, without a word the planner reads as a
+    # document reference: what is found elsewhere is shown only under a note that says so
+    answer = answer_question(stores, settings, "Which law governs our work for Blue Falcon?",
                              tenant=tenant)
     assert not answer.refused, answer.text
     assert answer.text.startswith("Nothing in the library matches Blue Falcon"), answer.text
+    # "the Blue Falcon reseller" names a contract by a party and its kind of deal: one the library does not hold
+    missing = answer_question(stores, settings, "Which law governs the Blue Falcon reseller?", tenant=tenant)
+    assert missing.refused and missing.refusal_reason == "no such document in the library", missing.text
     named = answer_question(stores, settings, "Which law governs the Quorvant reseller?", tenant=tenant)
     assert not named.refused and not named.text.startswith("Nothing"), named.text

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Literal
 
-from veridict.domain.roles import ROLE_WORDS
+from veridict.domain.roles import ONE_WORD_ROLES
 
 #: what a stored fact row states (``Fact.attribute``); an answerable attribute reads one or more of them
 FactAttribute = Literal[
@@ -82,8 +82,6 @@ ADVANCE_NOTICE = r"how (early|far ahead|far in advance|long before)|deadline"
 _RENEWS = r"renew\w*|roll\w* over"
 # the kinds of organisation a question asks a party by ("which bank ...", "with which company ...")
 _ORGANISATION = r"(company|firm|bank|business|outfit|organi[sz]ation|entity)"
-# a party's role words, one word each ("provider", "distributor"): "Who's Bluefly's hosting provider?"
-_ROLES = "|".join(sorted(r for r in ROLE_WORDS if " " not in r))
 # "how much" asks for a sum of money, unless of notice or time ("how much warning do we have to give?")
 HOW_MUCH_MONEY = r"how much(?! (notice|time|advance|warning|heads[- ]up))"
 
@@ -244,7 +242,7 @@ ATTRIBUTES: tuple[Attribute, ...] = (
          # "With whom did Anixa sign ...?", "... deal with which company?", "Which bank outsourced ... to M&I?"
          rf"\bwith (whom|which {_ORGANISATION})\b", rf"^(which|what) {_ORGANISATION}\b",
          # "Who's Bluefly's hosting provider?": a party's counterpart named by its role
-         rf"\bwho(['’]s|\s+is|\s+are|\s+was)\s+(the\s+)?[^\s'’]+\s*['’]s?\s+([a-z][\w-]*\s+)?({_ROLES})s?\b"),
+         rf"\bwho(['’]s|\s+is|\s+are|\s+was)\s+(the\s+)?[^\s'’]+\s*['’]s?\s+([a-z][\w-]*\s+)?({ONE_WORD_ROLES})s?\b"),
         ("party", "parties", "between", "by and between"),
         ("between", "party", "parties"),
         (),

@@ -87,3 +87,6 @@ ROLE_WORDS = frozenset({
     "hospital",
     "school",
 })
+
+# the one-word roles as a regex alternation ("agent|buyer|...|vendor"): "Who's Bluefly's hosting provider?"
+ONE_WORD_ROLES = "|".join(sorted(r for r in ROLE_WORDS if " " not in r))
