@@ -259,8 +259,9 @@ def _named_in_question(question: str, ctx: ToolContext) -> DocumentRef | None:
     # a capitalised word of the question that is one of its party names, and no other contract's, names it clearly
     # ("Who did Vertex partner with on fuel supply and marketing?": another contract's title also holds "supply"
     # and "marketing"); without such a word the lead must be clear over every other match
+    capitalised = proper_words(question)
     names = {q for q, w in best.matched.items()
-             if q in proper_words(question) and index.postings.get(w, {}).get(best.document_id) == "party"}
+             if q in capitalised and index.postings.get(w, {}).get(best.document_id) == "party"}
     rivals = [m for m in found[1:] if not names or names & set(m.matched)]
     if rivals and rivals[0].score * CLEAR_LEAD > best.score:
         return None
