@@ -443,7 +443,7 @@ def _constraints(q: str, low: str, library: bool = False) -> Constraints:
     m = re.search(r"\blaws? of (?:the )?(?P<j>[A-Z][\w'’.]*(?:\s+(?:of\s+)?[A-Z][\w'’.]*)*)", q)
     if m is None:  # "under New Jersey law", "which deals does Delaware law govern"
         m = re.search(r"\b(?P<j>[A-Z][\w'’.]*(?:\s+(?:of\s+)?[A-Z][\w'’.]*)*)\s+laws?\b", q)
-        if m is not None and (all(w.lower() in NOT_NAMES for w in m.group("j").split())
+        if m is not None and (_common_words_only(m.group("j"))
                               or canonical_jurisdiction(m.group("j").strip(" .")) is None):
             m = None  # "Same law or not: ...", "the Governing Law section": no jurisdiction the answer is bound to
     if m:
@@ -502,6 +502,11 @@ _SUCCESSORS = re.compile(
 )
 
 
+def _common_words_only(text: str) -> bool:
+    """Whether every word of ``text`` is a word that is never a name ("Who's", "Which Company"); true for no words."""
+    return all(w.lower() in NOT_NAMES for w in text.split())
+
+
 def _clean_name(name: str) -> str:
     name = _SUCCESSORS.sub("", _GROUP_TAIL.sub("", name))
     name = re.sub(r"^(?:the|this|that|our|their)\s+", "", name.strip(" ,.;:"), flags=re.I)
@@ -550,12 +555,12 @@ def asking_parties(q: str) -> list[str]:
     said = [m.group("party") for m in _SIGNED_WITH.finditer(q)]
     if re.match(r"\s*who\b", q, re.IGNORECASE):
         said += [p for p in (m.group("party") for m in _POSSESSIVE_ROLE.finditer(q))
-                 if not all(w.lower() in NOT_NAMES for w in p.split())]
+                 if not _common_words_only(p)]
     if _OTHER_SIDE.search(q):
         said += [m.group("party") for m in _SELF.finditer(q)]
         # "Who's on the other side of Bicycle's service agreement?": the contract's owner is the asking side
         owners = [m.group("party") for m in _POSSESSIVE.finditer(q)]
-        said += [p for p in owners if not all(w.lower() in NOT_NAMES for w in p.split())]  # not "Who's"
+        said += [p for p in owners if not _common_words_only(p)]  # not "Who's"
     # a name said in passing ends with its sentence: "We're Quorvant. Who's ..." names Quorvant
     said = [_ASKING_ON.split(p)[0].rstrip(".,;:!?") for p in said]
     names = [_GROUP_TAIL.sub("", p).strip() for p in [m.group("party") for m in _OF_UNDER.finditer(q)] + said]
@@ -580,7 +585,7 @@ def _document_mentions(q: str) -> list[DocumentRef]:
         if any(s < m.end() and m.start() < e for s, e in spans):
             continue
         names = [_clean_name(m.group(g)) for g in ("a", "b")]
-        if any(not n or all(w.lower() in NOT_NAMES for w in n.split()) for n in names):
+        if any(not n or _common_words_only(n) for n in names):
             continue
         refs += [DocumentRef(mention=n, title=None, parties=[n]) for n in names]
         spans += [m.span("a"), m.span("b")]
@@ -590,8 +595,7 @@ def _document_mentions(q: str) -> list[DocumentRef]:
             if any(s <= m.start() < e for s, e in spans):
                 continue
             party = _less_kind(_clean_name(m.group("party")))
-            words = [w.lower() for w in party.split()]
-            if not party or all(w in NOT_NAMES for w in words) or _is_generic_title(party):
+            if not party or _common_words_only(party) or _is_generic_title(party):
                 continue
             # "Profound's supply contract with Philips": two patterns, one contract; its parties are both names
             same = next((i for i, (s, e) in enumerate(spans) if s < m.end() and m.start() < e and i >= n_titled), None)
@@ -656,13 +660,13 @@ def _entity_names(q: str, refs: list[DocumentRef], nlp) -> list[str]:
         names.extend(ref.parties)
     for m in _POSSESSIVE.finditer(q):
         name = _clean_name(m.group("party"))
-        if name and not all(w.lower() in NOT_NAMES for w in name.split()) and not _is_place(name):
+        if name and not _common_words_only(name) and not _is_place(name):
             names.append(name)  # "Ohio's or New Jersey's" law: places, not parties
     if nlp is not None:
         for ent in nlp(q).ents:
             if ent.label_ in ("ORG", "PERSON", "NORP", "PRODUCT", "FAC"):
                 name = _clean_name(ent.text)
-                if name and not all(w.lower() in NOT_NAMES for w in name.split()):
+                if name and not _common_words_only(name):
                     names.append(name)
     for m in re.finditer(r"(?<![.?!]\s)(?<!^)\b([A-Z][a-z]+[A-Z][A-Za-z]+|[A-Z]{2,}[a-z]+[A-Za-z]*)\b", q):
         names.append(m.group(1))  # CamelCase names spaCy misses ("CloudSecure")
