@@ -16,6 +16,7 @@ may be read.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -25,7 +26,7 @@ if str(ROOT) not in sys.path:
 from bench import paraphrase_templates as T  # noqa: E402
 from bench.clause_sweep_set import studied_deals, sweep_cli  # noqa: E402
 from bench.paraphrase_questions import QuestionWriter  # noqa: E402
-from bench.paraphrase_set import DATA, SetConfig  # noqa: E402
+from bench.paraphrase_set import DATA, Deal, SetConfig  # noqa: E402
 
 OUT = ROOT / "bench" / "questions" / "fact_sweep"
 
@@ -33,7 +34,12 @@ OUT = ROOT / "bench" / "questions" / "fact_sweep"
 def build(data: Path = DATA) -> tuple[list[dict], list[dict]]:
     """(contract rows, questions): each studied contract asked for every exact field its labels state."""
     deals, spans_of = studied_deals(data)
-    writer = QuestionWriter(deals, [], spans_of, SetConfig().seed + 2, prefix="f")
+    return [d.contract_row() for d in deals], fact_questions(deals, spans_of, "f")
+
+
+def fact_questions(deals: list[Deal], spans_of: Callable[[Deal, str], list[dict]], prefix: str) -> list[dict]:
+    """Each contract asked, in the dev template, for every exact field its labels state, gold from the labels."""
+    writer = QuestionWriter(deals, [], spans_of, SetConfig().seed + 2, prefix=prefix)
     questions: list[dict] = []
     for d in deals:
         for sub in T.EXACT:
@@ -53,8 +59,8 @@ def build(data: Path = DATA) -> tuple[list[dict], list[dict]]:
             del row["_twin"]
             questions.append(row)
     for i, q in enumerate(questions, 1):
-        q["qid"] = f"f{i:04d}"
-    return [d.contract_row() for d in deals], questions
+        q["qid"] = f"{prefix}{i:04d}"
+    return questions
 
 
 def main(argv: list[str] | None = None) -> int:
