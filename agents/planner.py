@@ -534,6 +534,13 @@ def _less_kind(name: str) -> str:
     return " ".join(words)
 
 
+# words that open a lower-case phrase which is no party's name ("between Acme and its affiliates")
+_NO_NAME_START = frozenset(
+    "its their his her the a an each all any other others certain various such one some every both either our your "
+    "you us we them it affiliates subsidiaries sons daughters brothers co company partners associates".split()
+)
+
+
 def _split_parties(text: str) -> list[str]:
     """'A, Inc. and B Ltd.' -> ['A, Inc.', 'B Ltd.'] (the split candidates are tried at resolution)."""
     text = _clean_name(text)
@@ -542,6 +549,10 @@ def _split_parties(text: str) -> list[str]:
     if role and role.group(2).split()[-1] in ROLE_WORDS:
         # a form's other side named only by its role, left blank for a name ("... between El Banco and sales agent")
         return [role.group(1).strip(" ,"), role.group(2).strip()]
+    lower = re.fullmatch(r"(.+?)\s+and\s+([a-z][\w.&',-]*(?:\s+[\w.&',-]+){0,5})", text) if len(parts) == 1 else None
+    if lower and text.count(" and ") == 1 and lower.group(2).split()[0] not in _NO_NAME_START:
+        # a name written in lower case, as some brands are ("between AstroNutrition.com and deep systems")
+        return [lower.group(1).strip(" ,"), lower.group(2).strip()]
     if len(parts) <= 2:
         return [p.strip(" ,") for p in parts if p.strip(" ,")]
     # more than one ' and ': keep the split closest to the middle, the resolver tries the others

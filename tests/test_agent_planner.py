@@ -790,6 +790,19 @@ def test_a_party_named_only_by_its_role_is_split_from_the_named_one():
     assert [r.parties for r in plan.documents] == [["Harbor Fuels and sons"]], plan.documents
 
 
+def test_a_party_whose_name_is_written_in_lower_case_is_the_second_party():
+    # some brands write their name in lower case: "between AstroNutrition.com and deep systems" names two parties
+    plan = parse_question("When does the Premium Managed Hosting Agreement between AstroNutrition.com and deep "
+                          "systems expire?")
+    assert [r.parties for r in plan.documents] == [["AstroNutrition.com", "deep systems"]], plan.documents
+    plan = parse_question("Which law governs the Hosting Agreement between Centrack International Inc. and i-on "
+                          "interactive Inc.?")
+    assert [r.parties for r in plan.documents] == [["Centrack International Inc.", "i-on interactive Inc"]]
+    # a phrase that only follows a name is no party of its own
+    plan = parse_question("Does the Supply Agreement between Harbor Fuels and its affiliates cap liability?")
+    assert [r.parties for r in plan.documents] == [["Harbor Fuels"]], plan.documents
+
+
 @pytest.mark.parametrize(("question", "mentions"), [
     ("Which ends later, the Globex co-branding or the Initech content license?",
      ["the Globex co-branding", "the Initech content license"]),
