@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from veridict.domain.names import alias_key, spelled_alike
+from veridict.domain.names import alias_key, names_asked_party, spelled_alike
 
 
 @pytest.mark.parametrize(
@@ -21,3 +21,21 @@ from veridict.domain.names import alias_key, spelled_alike
 )
 def test_spelled_alike(a, b, same):
     assert spelled_alike(alias_key(a), alias_key(b)) is same
+
+
+@pytest.mark.parametrize(
+    ("party", "asked", "parties", "same"),
+    [
+        # a shorter form of the asked name, when no party of the contract is that name itself
+        ("Nuance", "Nuance Communications, Inc.", ["Nuance", "Acme Corp."], True),
+        ("Quorvant Networks, Inc.", "Quorvand Networks", ["Quorvant Networks, Inc.", "Lindqvist AB"], True),
+        # two affiliates on one contract: "Vivint Solar" asks, "Vivint" is the other side
+        ("VIVINT, INC.", "VIVINT SOLAR, INC.", ["VIVINT SOLAR, INC.", "VIVINT, INC."], False),
+        ("VIVINT SOLAR, INC.", "VIVINT SOLAR, INC.", ["VIVINT SOLAR, INC.", "VIVINT, INC."], True),
+        # a name that only shares letters, not whole words, is another party
+        ("Aceline Ltd.", "Ace", ["Aceline Ltd.", "Ace Partners"], False),
+    ],
+)
+def test_names_asked_party(party, asked, parties, same):
+    keys = [alias_key(p) for p in parties]
+    assert names_asked_party(alias_key(party), alias_key(asked), keys) is same

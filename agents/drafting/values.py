@@ -26,7 +26,7 @@ from tools.calculator import CalculatorArgs
 from tools.chunks import chunk_evidence
 from tools.text import normalise_space, sentences
 from veridict.domain import AMOUNT_KIND_NAMES, attribute_label
-from veridict.domain.names import alias_key, spelled_alike
+from veridict.domain.names import alias_key, names_asked_party
 from veridict.domain.values import (
     DurationMatch,
     add_period,
@@ -368,11 +368,11 @@ class ValueDrafter(DraftBuilder):
 
     def state_parties(self, facts: list[Evidence], doc_ids: set[str] | None) -> Evidence | None:
         exclude = {alias_key(p) for p in self.plan.exclude_parties}
+        keys = [alias_key(fact_of(e).value_text) for e in facts]
         seen: OrderedDict[str, Evidence] = OrderedDict()
-        for e in facts:
-            key = alias_key(fact_of(e).value_text)
+        for e, key in zip(facts, keys, strict=True):
             # the asked party, however the question spells it ("Communication" for "Communications")
-            if not key or any(key == x or key in x or x in key or spelled_alike(key, x) for x in exclude if x):
+            if not key or any(names_asked_party(key, x, keys) for x in exclude):
                 continue
             seen.setdefault(key, e)
         if not seen:

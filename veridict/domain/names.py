@@ -178,6 +178,20 @@ def spelled_alike(a: str, b: str) -> bool:
     return True
 
 
+def names_asked_party(key: str, asked: str, party_keys: list[str]) -> bool:
+    """Whether the party ``key`` is the one a question names as ``asked`` (both alias keys; ``party_keys`` every
+    party key of the contract): the same name or a near spelling, or a shorter or longer form of it in whole words
+    ("nuance" for "nuance communications") unless another party of the contract is the asked name itself, so
+    "vivint" stays the other side when "vivint solar" asks."""
+    if not key or not asked:
+        return False
+    if key == asked or spelled_alike(key, asked):
+        return True
+    if f" {key} " not in f" {asked} " and f" {asked} " not in f" {key} ":
+        return False
+    return not any(k == asked or spelled_alike(k, asked) for k in party_keys)
+
+
 def has_legal_form(name: str) -> bool:
     """Whether the name ends with a legal form ("Cyberian Outpost, Inc." yes; "Company", "Outpost" no): only
     such a full name may fold entities of different documents together; a bare short name is local."""
