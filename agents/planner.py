@@ -472,8 +472,10 @@ def _constraints(q: str, low: str, library: bool = False) -> Constraints:
             first = dt.date(year, named or 1, 1)
             after = dt.date(year + 1, 1, 1) if not named or named == 12 else dt.date(year, named + 1, 1)
             c.date_from, c.date_to = first - dt.timedelta(days=1), after  # the bounds are exclusive
+    # "under amendment 3", "over section 4.2": a numbered part of a document, no amount
     m = re.search(r"\b(above|over|more than|greater than|exceeding|at least|below|under|less than|at most)\s+"
-                  r"(?P<amt>(?:[^,;?]|,(?=\d{3}))+)", low)
+                  r"(?!(?:the\s+|its\s+|this\s+)?(?:amendment|section|clause|article|schedule|exhibit|appendix|annex|"
+                  r"paragraph|part|item|no\b|number|#))(?P<amt>(?:[^,;?]|,(?=\d{3}))+)", low)
     if m:
         parsed = parse_amount(m.group("amt"))
         if parsed:

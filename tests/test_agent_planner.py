@@ -871,3 +871,24 @@ def test_everyday_ways_to_ask_for_the_other_party(nlp, question, asking):
 
 def test_who_a_party_partnered_with_names_the_asking_side():
     assert asking_parties("Who did Halcyon partner with on fuel supply and marketing?") == ["Halcyon"]
+
+
+@pytest.mark.parametrize("question", [
+    "How long is the Sutro supply agreement in force?",
+    "When is the Time Life co-branding with Integrity over?",
+    "When does the Cisco / ScanSource distribution agreement end under amendment 3?",
+])
+def test_everyday_ways_to_ask_when_a_contract_ends(question):
+    plan = parse_question(question)
+    assert plan.attributes == ["expiration_date"], plan
+    assert plan.constraints.max_num is None  # "under amendment 3" names a document's part, no amount
+
+
+def test_a_figure_after_under_is_still_an_amount_bound():
+    plan = parse_question("Which contracts have a liability cap under $5,000?")
+    assert plan.constraints.max_num == 5000.0, plan
+
+
+def test_capping_either_sides_liability_asks_for_the_cap_clause():
+    plan = parse_question("Does the Jaguars sponsorship cap either side's liability?")
+    assert plan.intent == "clause_lookup" and plan.clause_types == ["cap_on_liability"], plan

@@ -180,7 +180,12 @@ ATTRIBUTES: tuple[Attribute, ...] = (
          # "is the Synchron deal open-ended, or is there a fixed term?", "does it have an end date?"
          r"\bopen[- ]ended\b", r"\b(fixed|set|definite) (term|end( date)?|duration|expiry)\b", r"\bforever\b",
          # "when does the Alfa Aesar distributorship lapse?", "when does the alliance wrap up?", "when is it up?"
-         r"^when\b[^?]*\b(lapses?|wraps? up|winds? down|comes? to an end|finish(es)?|(is|are) up)\b"),
+         r"^when\b[^?]*\b(lapses?|wraps? up|winds? down|comes? to an end|finish(es)?|(is|are) up)\b",
+         # "when is the Time Life co-branding over?", "how long is the Sutro supply agreement in force?"
+         r"^when (is|are|was|were)\b[^?]*\bover\s*\??\s*$",
+         r"\bhow long (is|are|will)\s+(it|(the|this|our|their|that)\s+((?!(in|of|under|for)\b)[\w&.'’-]+\s+){0,4}"
+         r"(doc|contract|agreement|deal|arrangement|partnership|relationship|engagement|endorsement|sponsorship|"
+         r"lease)s?)\s+(be\s+)?(in (force|effect)|valid|binding)\b"),
         ("expire", "expiration", "term", "terminate", "initial term", "years from"),
         ("expir", "term", "terminat", "until"),
         ("expiration_date", "term"),

@@ -414,6 +414,8 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         cues=("cap on liability", "liability cap", "limitation of liability", r"limit\w* .{0,20}liabilit",
               "maximum liability", r"\bcap(s|ped)? (the |its |their |our )?(liability|damages)\b",
               r"\bcaps? on (how much|what)\b", r"\b(on the hook|exposure)\b",
+              # "does the deal cap either side's liability?"
+              r"\bcap(s|ped)?\b[^?.]{0,25}\bliabilit",
               r"\b(damages|liabilit\w*)\b[^?]{0,15}\b(limited|capped)\b"),
         synonyms=("limitation of liability", "liability", "shall not exceed", "aggregate"),
         # "punitive": an exclusion of punitive or exemplary damages worded without "liable" (on the train half less the
