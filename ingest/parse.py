@@ -1060,6 +1060,7 @@ def _title_from_name(path: Path) -> str:
     stem = path.stem
     exhibit = _EXHIBIT_NAME.search(stem)
     if exhibit and re.search(r"[A-Za-z]{3}", exhibit.group("name")):
-        stem = exhibit.group("name")
+        # a copy's number run into the last word is no part of the name ("Manufacturing Agreement4")
+        stem = re.sub(r"(?<=[A-Za-z]{3})\d{1,2}$", "", exhibit.group("name").rstrip())
     stem = re.sub(r"[_\-]+", " ", stem).strip()
     return stem[:1].upper() + stem[1:] if stem else path.name

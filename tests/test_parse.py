@@ -106,6 +106,10 @@ def test_a_title_from_the_file_name_leaves_out_an_edgar_exhibits_filer_and_numbe
                                  "Agreement.pdf")) == "Transportation Agreement"
     assert _title_from_name(Path("ADUROBIOTECH,INC_06_02_2020-EX-10.7-CONSULTING AGREEMENT(1).pdf")) == (
         "CONSULTING AGREEMENT")
+    # a copy's number run into the name is dropped; a figure that stands apart is kept
+    assert _title_from_name(Path("BellringBrandsInc_20190920_S-1_EX-10.12_11817081_EX-10.12_Manufacturing "
+                                 "Agreement4.pdf")) == "Manufacturing Agreement"
+    assert _title_from_name(Path("Acme_EX-10.1_Schedule A1.pdf")) == "Schedule A1"
     assert _title_from_name(Path("northwind_msa_2024-03.pdf")) == "Northwind msa 2024 03"
     assert _title_from_name(Path("EX-10.1.pdf")) == "EX 10.1"
 
