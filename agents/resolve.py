@@ -96,7 +96,8 @@ def resolve_documents(plan: Plan, ctx: ToolContext) -> tuple[Plan, list[TraceSte
                                   by_party=by_party)
                 if plan.intent in ONE_DOCUMENT_INTENTS and len(docs) > 1:
                     try:  # "Walabot's reseller deal with Vayyar": the question's other words pick among them
-                        _narrow(ref, ctx, plan.question, ids={d.id for d in docs}, mark_ambiguous=False)
+                        _by_number(ref, ctx, plan.question)
+                        _narrow(ref, ctx, plan.question, ids=set(ref.document_ids), mark_ambiguous=False)
                     except StoreError:
                         pass
                 try:  # the answer names the contract by the party as the contract spells it ("EDIETS.COM, INC.")
@@ -430,6 +431,7 @@ def _by_names(ref: DocumentRef, ctx: ToolContext, one_document: bool, question: 
     several documents equally, its other words pick among them ("When did Oxbow sign its alliance deal with
     Global Energy?": the reference is "deal with Global Energy", and "Oxbow" names one of the two)."""
     if len(ref.document_ids) > 1 and one_document:
+        _by_number(ref, ctx, question or ref.mention)
         # a tie here keeps the rules' documents (party names stored at ingest are not clean enough to ask back)
         _narrow(ref, ctx, ref.mention, ids=set(ref.document_ids), mark_ambiguous=False)
         if len(ref.document_ids) > 1 and question:
@@ -451,6 +453,20 @@ def _by_names(ref: DocumentRef, ctx: ToolContext, one_document: bool, question: 
     ref.titles = [index.documents[m.document_id].title for m in best]
     ref.resolved_by = "parties" if ref.parties else "names"
     ref.ambiguous = len(best) > 1 and one_document
+
+
+def _by_number(ref: DocumentRef, ctx: ToolContext, text: str) -> None:
+    """Of several documents that fit a reference, those whose titles number them as ``text`` does ("Date of
+    amendment no. 2 to the Fox content license?" names Fox's two amendments by the party, and the question's
+    "no. 2" picks one); nothing changes when no title has a number the text gives."""
+    numbers = title_numbers(text)
+    if not numbers:
+        return
+    docs = {d.id: d for d in _active(ctx, set(ref.document_ids))}
+    keep = [i for i in ref.document_ids if i in docs and title_numbers(docs[i].title or "") & numbers]
+    if keep and len(keep) < len(ref.document_ids):
+        ref.document_ids = keep
+        ref.titles = [docs[i].title for i in keep]
 
 
 def _narrow(ref: DocumentRef, ctx: ToolContext, text: str, ids: set[str], mark_ambiguous: bool) -> None:

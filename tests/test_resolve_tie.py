@@ -375,6 +375,10 @@ def test_title_numbers_tell_siblings_apart():
     assert title_numbers("Second Amendment to Services Agreement") == {"2"}
     assert title_numbers("Amendment #3 to the Manufacturing Agreement") == {"3"}
     assert title_numbers("2019 Supply Agreement") == set()
+    # an ordinal a few words before the noun: "Glu's first content license amendment"; never across "of"
+    assert title_numbers("Glu's first content license amendment with Fox") == {"1"}
+    assert title_numbers("the third Premier/Heritage amendment") == {"3"}
+    assert title_numbers("the first page of the amendment") == set()
 
 
 @pytest.fixture(scope="module")
@@ -393,6 +397,16 @@ def test_a_numbered_sibling_is_the_one_its_number_names(stores, amendments, aske
     question = parse_question(f"What price does the {asked} to the Supply Agreement between Vertex Energy, LLC and "
                               "Harbor Fuels Inc. set?", load_spacy())
     plan, _, _ = resolve_documents(question, ctx)
+    assert [r.titles for r in plan.documents] == [[expected]], plan.documents
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("When was amendment no. 2 with Harbor signed?", "Amendment No. 2 to the Supply Agreement"),
+    ("What price does Vertex's first supply amendment with Harbor set?", "Amendment No. 1 to the Supply Agreement"),
+])
+def test_a_number_outside_the_reference_picks_among_a_partys_siblings(stores, amendments, question, expected):
+    # the reference names both amendments by a party; the question's number, outside it, tells which one
+    plan, _, _ = resolve_documents(parse_question(question, load_spacy()), ToolContext.from_stores(stores, amendments))
     assert [r.titles for r in plan.documents] == [[expected]], plan.documents
 
 

@@ -116,7 +116,9 @@ _NUMBERED = re.compile(
     r"(?:\bno\.?|\bnumber|#)\s*(\d+)\b"  # "Amendment No. 1", "Agreement Number 12965", "Amendment #3"
     r"|\b(?:amendment|addendum|supplement|modification|extension)\s+(\d+)\b"  # "Amendment 2"
     r"|\b(\d+)(?:st|nd|rd|th)\s+(?:amendment|addendum|supplement|modification|extension|amended)\b"
-    rf"|\b({'|'.join(_ORDINALS)})\s+(?:amendment|addendum|supplement|modification|extension|amended)\b",
+    # "the Second Amendment", "Glu's first content license amendment" (a few words between, none of them "of")
+    rf"|\b({'|'.join(_ORDINALS)})\s+(?:(?!of\b)[a-z][\w'’/&.-]*\s+){{0,3}}?"
+    r"(?:amendment|addendum|supplement|modification|extension|amended)\b",
     re.I,
 )
 
