@@ -26,7 +26,7 @@ from veridict.domain import (
     content_words,
 )
 from veridict.domain.attributes import ADVANCE_NOTICE, HOW_MUCH_MONEY
-from veridict.domain.roles import ONE_WORD_ROLES, ROLE_WORDS
+from veridict.domain.roles import ONE_WORD_ROLES, ROLE_WORDS, SERVING_VERBS
 from veridict.domain.values import MONTHS, canonical_jurisdiction, find_jurisdictions, parse_amount
 from veridict.domain.words import DEAL_KIND_HEADS, DOCUMENT_ABBREVIATIONS, KIND_ABBREVIATIONS, TERM_ABBREVIATIONS
 
@@ -77,6 +77,9 @@ _SIGNED_WITH = re.compile(rf"\b[Ww]ho did (?P<party>{NAME_WORD}(?:\s+{NAME_WORD}
                           rf"conclude|close|partner|team up|contract|deal)\b[^?]*\bwith"
                           # "Who did Vertex partner with on fuel supply and marketing?"
                           rf"(?:\s+(?:on|for|in|under|over)\b[^?]*)?\s*\??\s*$")
+# "Who supplies SutroVax?", "Who hosts Centrack's website?": the named party is the one served, not the answer
+_SERVED = re.compile(rf"^\s*[Ww]ho\s+(?:{SERVING_VERBS})\s+(?:the\s+)?(?P<party>{NAME_WORD}(?:\s+{NAME_WORD})*?)"
+                     rf"(?=['’]s?\s|\s+(?:under|in|with|for|on|per)\b|\s*\?|\s*$)")
 # where a name said in passing ends: the sentence after it asks the question ("We're Quorvant. Who's ...")
 _ASKING_ON = re.compile(r"[.!?]\s+(?=(?:Who|What|Which|When|Where|How|Is|Are|Does|Do|Did|Can|Could|Tell|Please|"
                         r"And|So)\b)")
@@ -565,7 +568,7 @@ def _split_parties(text: str) -> list[str]:
 def asking_parties(q: str) -> list[str]:
     """The parties a question asks the other side of: "the counterparty of X under the ...", "We're X. Who's on the
     other side ...?", "Who's on the other side of X's ... agreement?", "Who did X sign ... with?"."""
-    said = [m.group("party") for m in _SIGNED_WITH.finditer(q)]
+    said = [m.group("party") for rx in (_SIGNED_WITH, _SERVED) for m in rx.finditer(q)]
     if re.match(r"\s*who\b", q, re.IGNORECASE):
         said += [p for p in (m.group("party") for m in _POSSESSIVE_ROLE.finditer(q))
                  if not _common_words_only(p)]
@@ -610,8 +613,10 @@ def _document_mentions(q: str) -> list[DocumentRef]:
             party = _less_kind(_clean_name(m.group("party")))
             if not party or _common_words_only(party) or _is_generic_title(party):
                 continue
-            # "Profound's supply contract with Philips": two patterns, one contract; its parties are both names
-            same = next((i for i, (s, e) in enumerate(spans) if s < m.end() and m.start() < e and i >= n_titled), None)
+            # "Profound's supply contract with Philips": two patterns, one contract; its parties are both names (the
+            # two may also only touch: "Glu's first content license | amendment with Fox")
+            same = next((i for i, (s, e) in enumerate(spans) if i >= n_titled and (
+                (s < m.end() and m.start() < e) or not q[min(e, m.end()):max(s, m.start())].strip())), None)
             if same is not None:
                 ref, (s, e) = refs[same], spans[same]
                 lo, hi = min(s, m.start()), max(e, m.end())

@@ -892,3 +892,19 @@ def test_a_figure_after_under_is_still_an_amount_bound():
 def test_capping_either_sides_liability_asks_for_the_cap_clause():
     plan = parse_question("Does the Jaguars sponsorship cap either side's liability?")
     assert plan.intent == "clause_lookup" and plan.clause_types == ["cap_on_liability"], plan
+
+
+def test_a_possessive_and_a_with_that_touch_name_one_contract():
+    # "Glu's first content license | amendment with Fox": one contract with two parties, no comparison
+    plan = parse_question("When was Glu's first content license amendment with Fox signed?")
+    assert plan.intent == "exact_value" and [r.parties for r in plan.documents] == [["Fox", "Glu"]], plan
+
+
+@pytest.mark.parametrize(("question", "served"), [
+    ("Who supplies SutroVax?", "SutroVax"),
+    ("Who hosts Centrack's website?", "Centrack"),
+    ("Who distributes PPG's paints under the distributor agreement?", "PPG"),
+])
+def test_who_serves_a_party_asks_for_its_counterpart(question, served):
+    plan = parse_question(question)
+    assert plan.attributes == ["party"] and plan.exclude_parties == [served], plan

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Literal
 
-from veridict.domain.roles import ONE_WORD_ROLES
+from veridict.domain.roles import ONE_WORD_ROLES, SERVING_VERBS
 
 #: what a stored fact row states (``Fact.attribute``); an answerable attribute reads one or more of them
 FactAttribute = Literal[
@@ -247,7 +247,9 @@ ATTRIBUTES: tuple[Attribute, ...] = (
          # "With whom did Anixa sign ...?", "... deal with which company?", "Which bank outsourced ... to M&I?"
          rf"\bwith (whom|which {_ORGANISATION})\b", rf"^(which|what) {_ORGANISATION}\b",
          # "Who's Bluefly's hosting provider?": a party's counterpart named by its role
-         rf"\bwho(['’]s|\s+is|\s+are|\s+was)\s+(the\s+)?[^\s'’]+\s*['’]s?\s+([a-z][\w-]*\s+)?({ONE_WORD_ROLES})s?\b"),
+         rf"\bwho(['’]s|\s+is|\s+are|\s+was)\s+(the\s+)?[^\s'’]+\s*['’]s?\s+([a-z][\w-]*\s+)?({ONE_WORD_ROLES})s?\b",
+         # "Who supplies SutroVax?", "Who hosts Centrack's website?": the counterpart named by what it does
+         rf"^who\s+({SERVING_VERBS})\b(?![^?]*\b(clause|provision|section|insurance|notice)\b)"),
         ("party", "parties", "between", "by and between"),
         ("between", "party", "parties"),
         (),

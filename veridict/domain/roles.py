@@ -90,3 +90,10 @@ ROLE_WORDS = frozenset({
 
 # the one-word roles as a regex alternation ("agent|buyer|...|vendor"): "Who's Bluefly's hosting provider?"
 ONE_WORD_ROLES = "|".join(sorted(r for r in ROLE_WORDS if " " not in r))
+
+# what one party does for the other, as users ask for it: "Who supplies SutroVax?", "Who hosts Centrack's website?"
+# (a party's counterpart named by the service, as ONE_WORD_ROLES names it by the role)
+SERVING_VERBS = "|".join((
+    "supplies", "distributes", "hosts", "manufactures", "sponsors", "resells", "markets", "services",
+    "administers", "advises", "consults for", "develops for", "distributes for", "makes products for",
+))
