@@ -163,6 +163,8 @@ def _clean_name(raw: str) -> str:
     name = re.sub(r"\s+", " ", name).strip(" ,;:-–—\"“”'")
     name = re.sub(r"^(?:and|by|with|between|among|the\s+(?=[a-z]))\s+", "", name, flags=re.I)
     name = re.sub(r"^(?:recitals?\s+)?whereas,?\s+", "", name, flags=re.I)  # "RECITALS WHEREAS, Granite Peak ..."
+    # "NeoMedia Micro Paint Repair hereinafter referred to as": the words that define its short name are no part of it
+    name = re.sub(r"[\s,(]+(?:hereinafter|hereafter)\b.*$", "", name, flags=re.I)
     name = re.sub(r"(?:\s+(?:of|and|by|with|the|at))+$", "", name)
     name = re.sub(r"\s*,\s*$", "", name)
     name = _ADDRESS_TAIL.sub("", name)

@@ -380,3 +380,15 @@ def test_words_that_are_no_party_name():
         assert not only_a_word_for_a_party(name) and looks_like_name(name), name
     assert fold_name("VESA EQUITY INVESTMENT S.À R.L.") == fold_name("Vesa Equity Investment S.a r.l.") == \
         "vesa equity investment"
+
+
+def test_hereinafter_before_a_short_name_is_no_part_of_the_name():
+    # "NeoMedia Micro Paint Repair hereinafter referred to as ("DISTRIBUTOR")": the words before the bracket
+    # define the short name, they are not the party's name
+    got = parties(
+        'DISTRIBUTOR AGREEMENT\n\nBetween\n\nPPG Paints Trading (Shanghai) Co Ltd hereinafter referred to as '
+        '("PPG Shanghai")\n\nAddress: 88 Road, Shanghai\n\nAnd\n\nNeoMedia Micro Paint Repair hereinafter referred '
+        'to as ("DISTRIBUTOR")\n\nAddress: 2201 Second Street'
+    )
+    assert "NeoMedia Micro Paint Repair" in got, got
+    assert not any("hereinafter" in name for name in got), got
