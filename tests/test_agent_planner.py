@@ -908,3 +908,14 @@ def test_a_possessive_and_a_with_that_touch_name_one_contract():
 def test_who_serves_a_party_asks_for_its_counterpart(question, served):
     plan = parse_question(question)
     assert plan.attributes == ["party"] and plan.exclude_parties == [served], plan
+
+
+@pytest.mark.parametrize("question", [
+    "When did the Acme license begin?",
+    "When did Acme's agreement take effect?",
+    "When did the Centrack hosting kick in?",
+    "Since when has our contract with Beijing Sun Seven been in force?",
+])
+def test_everyday_ways_to_ask_when_a_contract_began(question):
+    plan = parse_question(question)
+    assert plan.intent == "exact_value" and plan.attributes == ["effective_date"], plan

@@ -199,7 +199,11 @@ ATTRIBUTES: tuple[Attribute, ...] = (
         (r"effective date", r"\beffective\b", r"commencement date", r"when does .* (start|begin|commence)",
          # "Did the Anixa collaboration start before the Zebra IP deal?", "which one began first?"
          r"\b(the doc|it|they|one|deal|contract|agreement|deals|contracts|agreements)\s+(start|starts|started|begin|"
-         r"begins|began|commence|commences|commenced|kick(ed)? in)\b[^?]{0,60}\b(before|after|earlier|later|first)\b"),
+         r"begins|began|commence|commences|commenced|kick(ed)? in)\b[^?]{0,60}\b(before|after|earlier|later|first)\b",
+         # "When did the Acme license begin?", "When did the Centrack hosting kick in?", "Since when is it in force?"
+         r"^(when|since when)\b[^?]*\b(start(s|ed)?|begins?|began|begun|commenc(e|es|ed)|kick(s|ed)? in|takes? effect|"
+         r"took effect|c[oa]mes? into (force|effect)|go(es)? live|went live)\b",
+         r"^since when\b[^?]*\b(in (force|effect)|valid|running)\b"),
         ("effective date", "effective as of", "commencement"),
         ("effective", "commence", "dated", "as of"),
         ("effective_date",),
