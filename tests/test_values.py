@@ -36,6 +36,7 @@ from veridict.domain.values import (
         ("the 27t h day of March, 2017", dt.date(2017, 3, 27)),
         ("this 1st day of September 2016", dt.date(2016, 9, 1)),
         ("the first day of June, 1998", dt.date(1998, 6, 1)),
+        ("on this 20th day of Friday, March 2020", dt.date(2020, 3, 20)),  # a weekday written in
         ("26  September 2019", dt.date(2019, 9, 26)),
         ("commence on the 1st of March, 2003", dt.date(2003, 3, 1)),
         ("2019-07-31", dt.date(2019, 7, 31)),

@@ -32,6 +32,7 @@ _DAY_WORD = r"(?:twenty|thirty)[\s-]?(?:first|second|third|fourth|fifth|sixth|se
 _YEAR = r"(?:1[89]\d\d|20\d\d)"
 
 # a date starts at a word boundary, or glued to "of", "on" or "dated" by a lost space ("as of1 August 2019")
+_WEEKDAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 _GLUED = r"(?:\b|(?<=\bof)|(?<=\bon)|(?<=dated))"
 _DATE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     # the last day of February, 2023 / the last day in February, 2023: the month's end
@@ -49,7 +50,8 @@ _DATE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     (
         "day_of",
         re.compile(
-            rf"{_GLUED}(?P<d>{_DAY}|{_DAY_WORD})\s+day\s+of\s+(?P<m>{MONTH})\s*,?\s*"
+            # "20th day of Friday, March 2020": a weekday written in
+            rf"{_GLUED}(?P<d>{_DAY}|{_DAY_WORD})\s+day\s+of\s+(?:{_WEEKDAY},?\s+)?(?P<m>{MONTH})\s*,?\s*"
             rf"(?:(?:in\s+)?the\s+year\s+)?(?P<y>{_YEAR})\b",
             re.I,
         ),
