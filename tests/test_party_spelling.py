@@ -32,6 +32,9 @@ def test_spelled_alike(a, b, same):
         # two affiliates on one contract: "Vivint Solar" asks, "Vivint" is the other side
         ("VIVINT, INC.", "VIVINT SOLAR, INC.", ["VIVINT SOLAR, INC.", "VIVINT, INC."], False),
         ("VIVINT SOLAR, INC.", "VIVINT SOLAR, INC.", ["VIVINT SOLAR, INC.", "VIVINT, INC."], True),
+        # three parties: a longer form of the asked name is its affiliate on the asking side
+        ("VerticalNet Enterprises LLC", "VerticalNet,Inc", ["VerticalNet, Inc.", "VerticalNet Enterprises LLC",
+                                                            "Converge, Inc."], True),
         # a name that only shares letters, not whole words, is another party
         ("Aceline Ltd.", "Ace", ["Aceline Ltd.", "Ace Partners"], False),
     ],

@@ -181,15 +181,17 @@ def spelled_alike(a: str, b: str) -> bool:
 def names_asked_party(key: str, asked: str, party_keys: list[str]) -> bool:
     """Whether the party ``key`` is the one a question names as ``asked`` (both alias keys; ``party_keys`` every
     party key of the contract): the same name or a near spelling, or a shorter or longer form of it in whole words
-    ("nuance" for "nuance communications") unless another party of the contract is the asked name itself, so
-    "vivint" stays the other side when "vivint solar" asks."""
+    ("nuance" for "nuance communications", an affiliate on the asking side such as "verticalnet enterprises" for
+    "verticalnet") unless the contract has two parties and the other one is the asked name itself, so "vivint"
+    is the other side when "vivint solar" asks a contract between the two."""
     if not key or not asked:
         return False
     if key == asked or spelled_alike(key, asked):
         return True
     if f" {key} " not in f" {asked} " and f" {asked} " not in f" {key} ":
         return False
-    return not any(k == asked or spelled_alike(k, asked) for k in party_keys)
+    two = set(party_keys)
+    return not (len(two) == 2 and any(k == asked or spelled_alike(k, asked) for k in two))
 
 
 def has_legal_form(name: str) -> bool:
