@@ -202,6 +202,10 @@ def _resolve_ref(ref: DocumentRef, ctx: ToolContext, down: dict[str, str] | None
             if best_p < 1 and best_t == 0:
                 return  # one party matched and the title does not: another document
             kept = [s for s in kept if s[2] == best_t]
+            # a tie goes to the document whose title gives no other number ("Manufacturing Agreement" over
+            # "AMENDMENT NO. 2 ..." for "the Amendment No. 3 Manufacturing Agreement")
+            agree = [s for s in kept if not _other_number(s[0], numbers)]
+            kept = agree or kept
         ref.resolved_by = "parties+title" if ref.title else "parties"
     else:
         best_t = max(s[2] for s in scored)
@@ -601,13 +605,18 @@ def _name_in_title(party: str, doc) -> bool:
     return len(key) >= 5 and key in squash(f"{doc.title} {doc.doc_key} {doc.source_path}")
 
 
-def _title_score(title: str, doc, numbers: set[str]) -> float:
-    """How much of a title reference the document's title, key and file name hold (0..1); halved when the reference
-    (``numbers``) and the document's title both number it among its siblings and no number agrees ("AMENDMENT NO.
-    1" is not "AMENDMENT NO. 2")."""
-    score = _title_words_score(title, doc)
+def _other_number(doc, numbers: set[str]) -> bool:
+    """Whether the reference (``numbers``) and the document's title both number it among its siblings and no number
+    agrees ("AMENDMENT NO. 1" is not "AMENDMENT NO. 2")."""
     have = title_numbers(doc.title or "")
-    return score / 2 if numbers and have and not numbers & have else score
+    return bool(numbers and have and not numbers & have)
+
+
+def _title_score(title: str, doc, numbers: set[str]) -> float:
+    """How much of a title reference the document's title, key and file name hold (0..1); halved when the document's
+    title gives it another number than the reference (``_other_number``)."""
+    score = _title_words_score(title, doc)
+    return score / 2 if _other_number(doc, numbers) else score
 
 
 def _title_words_score(title: str, doc) -> float:

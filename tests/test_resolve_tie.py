@@ -410,6 +410,18 @@ def test_a_number_outside_the_reference_picks_among_a_partys_siblings(stores, am
     assert [r.titles for r in plan.documents] == [[expected]], plan.documents
 
 
+def test_a_tie_goes_to_the_document_whose_title_gives_no_other_number(ingestor, stores, tmp_path_factory):
+    # "Amendment No. 2 ..." and a third amendment whose title block was read as "Supply Agreement" fit the
+    # reference's words equally (amendment: one, supply: both; halved for the wrong number): No. 2 is not No. 3
+    third = _amendment("3", "USD 470").replace("# Amendment No. 3 to the Supply Agreement", "# Supply Agreement")
+    with contracts_tenant(ingestor, stores, tmp_path_factory.mktemp("third"),
+                          {"amendment-2.md": _amendment("2", "USD 455"), "supply.md": third}) as t:
+        question = parse_question("What price does the Amendment No. 3 to the Supply Agreement between Vertex Energy, "
+                                  "LLC and Harbor Fuels Inc. set?", load_spacy())
+        plan, _, _ = resolve_documents(question, ToolContext.from_stores(stores, t))
+        assert [r.titles for r in plan.documents] == [["Supply Agreement"]], plan.documents
+
+
 RESELLER = """# Reseller Agreement
 
 This Reseller Agreement (the "Agreement") is made as of March 3, 2019 by and between Vantor Imaging Ltd., an Israeli
