@@ -190,8 +190,8 @@ def names_asked_party(key: str, asked: str, party_keys: list[str]) -> bool:
         return True
     if f" {key} " not in f" {asked} " and f" {asked} " not in f" {key} ":
         return False
-    two = set(party_keys)
-    return not (len(two) == 2 and any(k == asked or spelled_alike(k, asked) for k in two))
+    distinct = set(party_keys)
+    return not (len(distinct) == 2 and any(k == asked or spelled_alike(k, asked) for k in distinct))
 
 
 def has_legal_form(name: str) -> bool:
