@@ -550,14 +550,13 @@ def _split_parties(text: str) -> list[str]:
     """'A, Inc. and B Ltd.' -> ['A, Inc.', 'B Ltd.'] (the split candidates are tried at resolution)."""
     text = _clean_name(text)
     parts = re.split(r"\s+and\s+(?=[A-Z0-9])", text)
-    role = re.fullmatch(r"(.+?)\s+and\s+((?:the\s+)?[a-z][a-z ]{0,30})", text) if len(parts) == 1 else None
-    if role and role.group(2).split()[-1] in ROLE_WORDS:
-        # a form's other side named only by its role, left blank for a name ("... between El Banco and sales agent")
-        return [role.group(1).strip(" ,"), role.group(2).strip()]
-    lower = re.fullmatch(r"(.+?)\s+and\s+([a-z][\w.&',-]*(?:\s+[\w.&',-]+){0,5})", text) if len(parts) == 1 else None
-    if lower and text.count(" and ") == 1 and lower.group(2).split()[0] not in _NO_NAME_START:
-        # a name written in lower case, as some brands are ("between AstroNutrition.com and deep systems")
-        return [lower.group(1).strip(" ,"), lower.group(2).strip()]
+    second = re.fullmatch(r"(.+?)\s+and\s+([a-z][\w.&',-]*(?:\s+[\w.&',-]+){0,5})", text) if len(parts) == 1 else None
+    if second:
+        words = second.group(2).split()
+        # a form's other side named only by its role, left blank for a name ("... between El Banco and sales agent"),
+        # or a name written in lower case, as some brands are ("between AstroNutrition.com and deep systems")
+        if words[-1] in ROLE_WORDS or (text.count(" and ") == 1 and words[0] not in _NO_NAME_START):
+            return [second.group(1).strip(" ,"), second.group(2).strip()]
     if len(parts) <= 2:
         return [p.strip(" ,") for p in parts if p.strip(" ,")]
     # more than one ' and ': keep the split closest to the middle, the resolver tries the others
