@@ -186,12 +186,16 @@ def names_asked_party(key: str, asked: str, party_keys: list[str]) -> bool:
     is the other side when "vivint solar" asks a contract between the two."""
     if not key or not asked:
         return False
-    if key == asked or spelled_alike(key, asked):
+
+    def is_asked(k: str) -> bool:
+        return k == asked or spelled_alike(k, asked)
+
+    if is_asked(key):
         return True
     if f" {key} " not in f" {asked} " and f" {asked} " not in f" {key} ":
         return False
     distinct = set(party_keys)
-    return not (len(distinct) == 2 and any(k == asked or spelled_alike(k, asked) for k in distinct))
+    return not (len(distinct) == 2 and any(is_asked(k) for k in distinct))
 
 
 def has_legal_form(name: str) -> bool:
