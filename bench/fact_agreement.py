@@ -172,8 +172,8 @@ def gold_parties(answer: str) -> list[str]:
             r"[(\"“”]|\s(?:formerly|f/k/a|d/b/a|doing business as)\s", piece, maxsplit=1
         )[0].strip(" ,.;:")
         # names may start in lower case when their first word is a brand: "iPayment, Inc.",
-        # "theglobe.com, inc.", "e.l.f. Beauty, Inc."
-        if not name or not re.match(r"[A-Z0-9\[]|[a-z]+[A-Z]|[a-z]+(?:\.[a-z]+)+", name):
+        # "theglobe.com, inc.", "e.l.f. Beauty, Inc.", "i3 Integrative Creative Solutions, LLC", "i-on interactive Inc."
+        if not name or not re.match(r"[A-Z0-9\[]|[a-z]+[A-Z]|[a-z]+(?:\.[a-z]+)+|[a-z]+(?:\d|-[a-z0-9])", name):
             continue
         if re.search(r"(?i)\breferred\s+to\b|\bshall\b", name):
             continue  # "Transporter and Shipper shall collectively be referred to herein as the"

@@ -50,7 +50,7 @@ _THING_NOUNS = re.compile(
     r"quantity|forecast|report|fund|index|rate|costs?|expenses?)\s*$",
     re.I,
 )
-_DEF_PAREN = re.compile(
+DEF_PAREN = re.compile(
     # ("Customer") / (hereinafter referred to as "Philips") / (the "Company", "Ashworth") /
     # (together with its successors and permitted assigns, "Vivint Solar")
     r"\(\s*[^()\"“”]{0,80}?(?:[\"“”]|'')+(?P<term>[^\"“”()]{1,50}?)(?:[\"“”]|''|(?=\)))"
@@ -127,7 +127,7 @@ _LABELLED = re.compile(
     r"(?m)(?:^|\s{2,}|(?<=\s)(?=Party\s+[A-D]\b))[ \t]*"
     r"(?P<label>Party\s+[A-D]|[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)(?:\s+\((?P<prole>[A-Za-z][\w ]{1,30})\))?[ \t]*:"
     r"[ \t]*(?:\n[ \t]*)*"
-    r"(?P<name>[A-Z0-9][^\n:]{2,160})"
+    r"(?P<name>[A-Z0-9](?:(?!\s+Party\s+[A-D]\s*:)[^\n:]){2,160})"
 )
 
 
@@ -180,15 +180,23 @@ _MONTH_DAY = re.compile(r"(?:" + "|".join(sorted(MONTHS, key=len, reverse=True))
 
 
 def only_a_word_for_a_party(name: str) -> bool:
-    """A role word ("Reseller"), a term the opening defines ("the Effective Date"), a legal form alone ("LLC",
-    "S.à r.l.") or a letter's date line whose year is on the next line ("May 25"): no party's name."""
+    """A role word ("Reseller", "The franchisee"), a term the opening defines ("the Effective Date"), a legal form
+    alone ("LLC", "S.à r.l.") or a letter's date line whose year is on the next line ("May 25"): no party's name."""
     core, _ = split_suffix(name)
-    return (name.lower() in ROLE_WORDS or fold_name(name) in _NON_PARTY_TERMS or bool(_MONTH_DAY.fullmatch(name))
+    role = re.sub(r"^the\s+", "", name.lower())
+    return (role in ROLE_WORDS or fold_name(name) in _NON_PARTY_TERMS or bool(_MONTH_DAY.fullmatch(name))
             or not core or all(t in LEGAL_FORM_TOKENS for t in core) or " ".join(core) in LEGAL_FORM_TOKENS)
 
 
+# a brand written in lower case, with a digit or a hyphen, before capitalised words and a legal form:
+# "bw-3 FRANCHISE SYSTEMS, INC.", "i3 Integrative Creative Solutions, LLC"
+_LOWER_BRAND = re.compile(r"^[a-z]+(?:\d|-[a-z0-9])[\w&'’.\-]{0,10}(?:\s+(?:[A-Z0-9][\w&'’.,/()\-]*|&|of|and)){1,8}$")
+
+
 def looks_like_name(name: str) -> bool:
-    if not name or len(name) < 2 or len(name) > 120 or not _NAME_OK.match(name):
+    if not name or len(name) < 2 or len(name) > 120:
+        return False
+    if not _NAME_OK.match(name) and not (_LOWER_BRAND.match(name) and split_suffix(name)[1]):
         return False
     low = name.lower()
     if only_a_word_for_a_party(name) or _is_jurisdiction(name):
@@ -273,7 +281,7 @@ _SUFFIX_END = re.compile(
 )
 
 
-def _name_to_suffix(raw: str) -> str | None:
+def name_to_suffix(raw: str) -> str | None:
     """'China Online Housing (Hong Kong) Co., Ltd. Legal representative' -> up to 'Ltd.'."""
     last = None
     for m in _SUFFIX_END.finditer(raw):
@@ -421,6 +429,28 @@ def _name_before_descriptor(segment: str) -> int | None:
     return start
 
 
+_LOWER_BEFORE_DESCRIPTOR = re.compile(
+    r"(?:^[\s,;]*(?:and\s+)?|\b(?:and|between|with)\s+)"
+    r"(?P<name>(?!(?:and|or|the|this|its|their|each|such|said|any|all|every|other|our|your|his|her)\b)"
+    r"[a-z][\w&.\-]*(?:\s+[a-z][\w&.\-]*){0,3})(?=,\s+(?:a|an)\s)"
+)
+
+
+def _lower_case_name(segment: str) -> tuple[int, int] | None:
+    """The other party named in lower case, right after "and" and before its entity description: 'and i-on
+    interactive, a Florida corporation ("i-on")'. Read only for a second party, once a first one is defined."""
+    d = _DESCRIPTOR.search(segment)
+    if not d or segment[d.end():].strip(" ,"):
+        return None  # the description must run up to the definition's bracket
+    m = next((m for m in _LOWER_BEFORE_DESCRIPTOR.finditer(segment) if m.end("name") == d.start()), None)
+    if m is None:
+        return None
+    name = m.group("name")
+    if not looks_like_name(" ".join(w[:1].upper() + w[1:] for w in name.split())):
+        return None
+    return m.start("name"), m.end("name")
+
+
 def _strip_role(name: str) -> tuple[str, str | None]:
     """'Offshore as Borrower' -> ('Offshore', 'borrower'): a role phrase is not part of a name."""
     m = _ROLE_PHRASE.search(name)
@@ -458,7 +488,7 @@ def find_party_definitions(text: str, start: int, end: int) -> list[PartyDef]:
     parties: list[PartyDef] = []
     region_start = start
     connector_seen = False
-    for m in _DEF_PAREN.finditer(text, start, end):
+    for m in DEF_PAREN.finditer(text, start, end):
         if len(parties) >= 2 and m.start() - parties[-1].def_end > 1500:
             break  # parties are defined together; later definitions are other terms
         abbr_only = m.group("abbr") is not None
@@ -557,6 +587,11 @@ def find_party_definitions(text: str, start: int, end: int) -> list[PartyDef]:
             if looks_like_name(name) and (i_cut < n_primary or _strong_name(name)):
                 break
             name = ""
+        if not name and parties and not abbr_only:
+            found = _lower_case_name(segment)
+            if found is not None:
+                n_start, n_end = segment_start + found[0], segment_start + found[1]
+                name = text[n_start:n_end]
         if not name:
             continue
         if abbr_only and not (split_suffix(name)[1] or len(name.split()) >= 2):
@@ -605,7 +640,7 @@ def _party_after_and(text: str, pos: int, end: int) -> list[PartyDef]:
     span = _cut_name(line)
     if span is None:
         return []
-    name = _name_to_suffix(line[span[0] : span[1]]) or line[span[0] : span[1]]
+    name = name_to_suffix(line[span[0] : span[1]]) or line[span[0] : span[1]]
     name, role = _strip_role(_clean_name(name))
     if not looks_like_name(name) or not _strong_name(name):
         return []
@@ -638,7 +673,7 @@ def _numbered_parties(text: str, start: int, end: int) -> list[PartyDef]:
         if span is None:
             break
         # up to the legal form where there is one: "CPM Medical Consultants, LLC of 1565 ..."
-        name = _name_to_suffix(line) or line[span[0] : span[1]]
+        name = name_to_suffix(line) or line[span[0] : span[1]]
         name, role = _strip_role(_clean_name(name))
         if not looks_like_name(name):
             break
@@ -659,7 +694,7 @@ def _labelled_parties(text: str, start: int, end: int) -> list[PartyDef]:
             continue
         if m.group("prole") and m.group("prole").lower().strip() in ROLE_WORDS:
             label = m.group("prole").lower().strip()  # "Party A (Shipper): ..."
-        name = _name_to_suffix(m.group("name"))
+        name = name_to_suffix(m.group("name")) or _label_value_name(m.group("name"))
         if not name:
             continue
         name = _clean_name(name)
@@ -672,6 +707,20 @@ def _labelled_parties(text: str, start: int, end: int) -> list[PartyDef]:
             )
         )
     return out
+
+
+# where a labelled name without a legal form ends: the next label, a column gap, an address or contact field
+_LABEL_VALUE_END = re.compile(
+    r"\s+(?=Party\s+[A-D]\b)|\s{2,}|\s*[,;(]|\.\s|\s+(?i:address|add|tel|telephone|fax|e-?mail|domicile|"
+    r"legal\s+representative|registered|represented|id\s+no|passport)\b"
+)
+
+
+def _label_value_name(value: str) -> str | None:
+    """'People's Government of Fenyi County Party B: ...' -> "People's Government of Fenyi County": a labelled
+    party without a legal form, up to where the next field begins; two to eight words."""
+    name = _LABEL_VALUE_END.split(value, maxsplit=1)[0].strip(" .:")
+    return name if 2 <= len(name.split()) <= 8 else None
 
 
 _BETWEEN = re.compile(

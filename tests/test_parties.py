@@ -392,3 +392,26 @@ def test_hereinafter_before_a_short_name_is_no_part_of_the_name():
     )
     assert "NeoMedia Micro Paint Repair" in got, got
     assert not any("hereinafter" in name for name in got), got
+
+
+def test_a_labelled_party_without_a_legal_form_ends_where_the_next_label_begins():
+    # "Party A: People's Government of Fenyi County Party B: ...": a public body has no legal form to end its name
+    got = parties(
+        "Cooperation Agreement on a Solar Power Project   Party A: People's Government of Linqiao County Party B: "
+        "Xinwei New Energy Co., Ltd.   Party A welcomes and supports Party B to invest in the project."
+    )
+    assert list(got)[:2] == ["People's Government of Linqiao County", "Xinwei New Energy Co., Ltd."], got
+
+
+def test_the_role_word_with_its_article_is_no_name():
+    from ingest.parties import looks_like_name, only_a_word_for_a_party
+
+    for word in ("The franchisee", "the Licensee"):
+        assert only_a_word_for_a_party(word) and not looks_like_name(word), word
+
+
+def test_gold_parties_keep_names_that_open_in_lower_case():
+    assert gold_parties('Centrack International Inc. ("Customer"); i-on interactive Inc. ("i-on")') == [
+        "Centrack International Inc",
+        "i-on interactive Inc",
+    ]
