@@ -40,6 +40,7 @@ from ingest.party_model import PARTIES_WANTED, missing_parties
 from ingest.party_model import candidates as party_candidates
 from ingest.party_model import load_model as load_party_model
 from ingest.registry import fold_name, split_suffix
+from ingest.unnamed_parties import unnamed_parties
 from veridict.domain.values import (
     add_duration,
     find_durations,
@@ -144,6 +145,12 @@ def _party_facts(doc: DocContext, o_start: int, o_end: int) -> tuple[list[Fact],
                 continue
             seen.add(key)
             facts.append(doc.fact("party", name, start, end, "party_signature", 0.7, qualifier="party"))
+    if not any(f.method == "regex:party_signature" for f in facts):
+        # a side defined by its role where a name should stand: not named anywhere (a name found only where
+        # the parties sign may be that side's, so then none is added)
+        for u in unnamed_parties(doc.text, o_start, o_end, defs):
+            facts.append(doc.fact("unnamed_party", u.role, u.start, u.end, f"party_unnamed_{u.missing}", 0.8,
+                                  quote_span=(u.start, u.end), qualifier=u.missing))
     return facts, defs
 
 
@@ -164,7 +171,7 @@ def rule_parties_and_candidates(parsed: ParsedDocument, sections: list[Section])
     doc = DocContext(parsed, sections, "train", "train")
     o_start, o_end = _opening(doc)
     known, _ = _party_facts(doc, o_start, o_end)
-    return [f.value_text for f in known], party_candidates(doc.text, (o_start, o_end))
+    return [f.value_text for f in known if f.attribute == "party"], party_candidates(doc.text, (o_start, o_end))
 
 
 def _model_parties(doc: DocContext, o_start: int, o_end: int, known: list[Fact]) -> list[Fact]:
@@ -607,8 +614,9 @@ def extract_facts(
     facts: list[Fact] = []
 
     party_facts, _ = _party_facts(doc, o_start, o_end)
-    if learned and len(party_facts) < PARTIES_WANTED:
-        party_facts += _model_parties(doc, o_start, o_end, party_facts)
+    named = [f for f in party_facts if f.attribute == "party"]
+    if learned and len(named) < PARTIES_WANTED:
+        party_facts += _model_parties(doc, o_start, o_end, named)
     facts += party_facts
 
     agreement, effective, terms, expirations = dates(doc, o_start, o_end, learned)

@@ -368,6 +368,8 @@ class ValueDrafter(DraftBuilder):
 
     def state_parties(self, facts: list[Evidence], doc_ids: set[str] | None) -> Evidence | None:
         exclude = {alias_key(p) for p in self.plan.exclude_parties}
+        unnamed = [e for e in facts if fact_of(e).attribute == "unnamed_party"]
+        facts = [e for e in facts if fact_of(e).attribute != "unnamed_party"]
         keys = [alias_key(fact_of(e).value_text) for e in facts]
         seen: OrderedDict[str, Evidence] = OrderedDict()
         for e, key in zip(facts, keys, strict=True):
@@ -375,15 +377,42 @@ class ValueDrafter(DraftBuilder):
             if not key or any(names_asked_party(key, x, keys) for x in exclude):
                 continue
             seen.setdefault(key, e)
-        if not seen:
+        if seen:
+            cites = [self.cite(e) for e in seen.values()]
+            names = [fact_of(e).value_text for e in seen.values()]
+            if self.plan.exclude_parties:
+                self.say(f"The counterparty of {self.plan.exclude_parties[0]} is {join_names(names)}", cites)
+            else:
+                self.say(f"The parties are {join_names(names)}", cites)
+        elif not unnamed:
             return None
-        cites = [self.cite(e) for e in seen.values()]
-        names = [fact_of(e).value_text for e in seen.values()]
-        if self.plan.exclude_parties:
-            self.say(f"The counterparty of {self.plan.exclude_parties[0]} is {join_names(names)}", cites)
-        else:
-            self.say(f"The parties are {join_names(names)}", cites)
-        return next(iter(seen.values()))
+        told = self.state_unnamed_parties(unnamed, also=bool(seen))
+        return next(iter(seen.values()), told)
+
+    def state_unnamed_parties(self, unnamed: list[Evidence], also: bool) -> Evidence | None:
+        """A side the contract defines by its role where its name should stand (a form's blank, a redaction, a
+        description): said as such, with the defining words quoted, never presented as a name."""
+        how = {"blank": "its name is left blank in this copy, which calls it {role}",
+               "redacted": "its name is redacted in this copy, which calls it {role}",
+               "described": "it refers to it only as {role}"}
+        first: Evidence | None = None
+        roles: set[str] = set()
+        for e in unnamed:
+            f = fact_of(e)
+            if f.value_text.lower() in roles:
+                continue
+            roles.add(f.value_text.lower())
+            role = f'"{f.value_text}"' if f.value_text.lower() == "you" else f"the {f.value_text}"
+            said = how.get(f.qualifier or "", "it calls it {role}").format(role=role)
+            if also or first is not None:
+                lead = "The contract also has a party it does not name"
+            elif self.plan.exclude_parties:
+                lead = f"The contract does not name the counterparty of {self.plan.exclude_parties[0]}"
+            else:
+                lead = "The contract does not name one of its parties"
+            self.say(f'{lead}: {said} ({self.where(e.citation)}: "{short_quote(e.citation.quote)}")', [self.cite(e)])
+            first = first or e
+        return first
 
     def note_table_conflict(self, winner: Evidence, others: list[Evidence]) -> None:
         """Say when a table cell or retrieved text gives a different figure than the winning fact."""

@@ -22,6 +22,7 @@ from veridict.domain.roles import ONE_WORD_ROLES, SERVING_VERBS
 #: what a stored fact row states (``Fact.attribute``); an answerable attribute reads one or more of them
 FactAttribute = Literal[
     "party",
+    "unnamed_party",  # a side the text defines by its role only: a form's blank, a redaction, a description
     "agreement_date",
     "effective_date",
     "expiration_date",
@@ -257,7 +258,7 @@ ATTRIBUTES: tuple[Attribute, ...] = (
         ("party", "parties", "between", "by and between"),
         ("between", "party", "parties"),
         (),
-        ("party",),
+        ("party", "unnamed_party"),
         r"between|\b(inc|llc|ltd|corp|gmbh|company|limited)\b",
         "names",
     ),
