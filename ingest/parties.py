@@ -193,6 +193,7 @@ def only_a_word_for_a_party(name: str) -> bool:
 _LOWER_BRAND = re.compile(r"^[a-z]+(?:\d|-[a-z0-9])[\w&'’.\-]{0,10}(?:\s+(?:[A-Z0-9][\w&'’.,/()\-]*|&|of|and)){1,8}$")
 
 
+_FORM_FIRST = {"ltd", "inc", "llc", "corp", "gmbh", "plc", "llp", "limited", "incorporated"}
 def looks_like_name(name: str) -> bool:
     if not name or len(name) < 2 or len(name) > 120:
         return False
@@ -228,12 +229,30 @@ def looks_like_name(name: str) -> bool:
     ):
         return False  # a clause, not a name
     words = name.split()
+    if re.sub(r"[^a-z]", "", words[0].lower()) in _FORM_FIRST:
+        return False  # "LTD or SHENZHEN LEHEYUAN TRADING CO, LTD": the end of another name
+    if _prose_in(words):
+        return False  # "Papua New Guinea Bureau of Statistics each quarter in the ...": words of a sentence
     caps = sum(1 for w in words if w[:1].isupper() or w[:1].isdigit() or w in ("&",))
     if caps >= max(1, len(words) // 2):
         return True
     # "drkoop.com, inc.": a name that opens in lower case passed _NAME_OK as a brand (a web address, a word with a
     # capital inside); it is a name when a legal form follows it
     return name.lstrip("\"“")[:1].islower() and bool(split_suffix(name)[1])
+
+
+def _prose_in(words: list[str]) -> bool:
+    """Two words of running prose inside a name that has capitals ("its subsidiary", "each quarter"); a name's
+    particles ("of", "and", "de la", "von") are no prose, nor is a name written all in lower case."""
+    low = [w.strip(",.;:()") for w in words]
+    if not any(w[:1].isupper() for w in low):
+        return False
+    # what follows the legal form is not the name's own: "Jaguar Investments, Inc. and its affiliates"
+    form = next((i for i, w in enumerate(low) if re.sub(r"[^a-z]", "", w.lower()) in LEGAL_FORM_TOKENS), None)
+    low = low[: form + 1] if form is not None else low
+    particles = _RUN_CONNECTORS | {"in", "on", "at", "upon", "et", "y", "des", "en"}
+    return any(a.isalpha() and a.islower() and b.isalpha() and b.islower() and a not in particles
+               and b not in particles for a, b in zip(low, low[1:], strict=False))
 
 
 def _strong_name(name: str) -> bool:

@@ -415,3 +415,14 @@ def test_gold_parties_keep_names_that_open_in_lower_case():
         "Centrack International Inc",
         "i-on interactive Inc",
     ]
+
+
+def test_words_of_a_sentence_or_another_names_end_are_no_name():
+    from ingest.parties import looks_like_name
+
+    for bad in ("Papua New Guinea Bureau of Statistics each quarter in the Statistical Bulletin",
+                "Japan and its subsidiary SMBC Nikko Securities Inc.", "LTD or SHENZHEN LEHEYUAN TRADING CO, LTD"):
+        assert not looks_like_name(bad), bad
+    for good in ("Jaguar Investments, Inc. and its affiliates", "Bank of New York Mellon", "Bodegas de la Fuente S.A.",
+                 "MARSHALL & ILSLEY CORPORATION acting through its division M&I DATA SERVICES"):
+        assert looks_like_name(good), good
