@@ -26,6 +26,7 @@ from veridict.domain import (
     content_words,
 )
 from veridict.domain.attributes import ADVANCE_NOTICE, HOW_MUCH_MONEY
+from veridict.domain.names import NOT_A_NAME_START
 from veridict.domain.roles import ONE_WORD_ROLES, ROLE_WORDS, SERVING_VERBS
 from veridict.domain.values import MONTHS, canonical_jurisdiction, find_jurisdictions, parse_amount
 from veridict.domain.words import DEAL_KIND_HEADS, DOCUMENT_ABBREVIATIONS, KIND_ABBREVIATIONS, TERM_ABBREVIATIONS
@@ -540,12 +541,6 @@ def _less_kind(name: str) -> str:
 
 
 # words that open a lower-case phrase which is no party's name ("between Acme and its affiliates")
-_NO_NAME_START = frozenset(
-    "its their his her the a an each all any other others certain various such one some every both either our your "
-    "you us we them it affiliates subsidiaries sons daughters brothers co company partners associates".split()
-)
-
-
 def _split_parties(text: str) -> list[str]:
     """'A, Inc. and B Ltd.' -> ['A, Inc.', 'B Ltd.'] (the split candidates are tried at resolution)."""
     text = _clean_name(text)
@@ -555,7 +550,7 @@ def _split_parties(text: str) -> list[str]:
         words = second.group(2).split()
         # a form's other side named only by its role, left blank for a name ("... between El Banco and sales agent"),
         # or a name written in lower case, as some brands are ("between AstroNutrition.com and deep systems")
-        if words[-1] in ROLE_WORDS or (text.count(" and ") == 1 and words[0] not in _NO_NAME_START):
+        if words[-1] in ROLE_WORDS or (text.count(" and ") == 1 and words[0] not in NOT_A_NAME_START):
             return [second.group(1).strip(" ,"), second.group(2).strip()]
     if len(parts) <= 2:
         return [p.strip(" ,") for p in parts if p.strip(" ,")]

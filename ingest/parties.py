@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from ingest.registry import GENERIC_SHORT_NAMES, LEGAL_FORM_TOKENS, fold_name, split_suffix
 from ingest.sentences import ABBREVIATIONS
+from veridict.domain.names import NOT_A_NAME_START
 from veridict.domain.roles import ROLE_WORDS
 from veridict.domain.values import MONTHS, find_dates, find_jurisdictions
 
@@ -744,9 +745,19 @@ def _label_value_name(value: str) -> str | None:
 
 _BETWEEN = re.compile(
     r"\b(?:by\s+and\s+)?(?:between|among)\s*:?\s+(?P<a>[A-Z0-9][^\n()]{1,150}?)\s*,?\s+(?:and|AND|&)\s+"
-    r"(?P<b>[A-Z0-9][^\n()]{1,150}?)(?=\s*(?:,|\(|\.\s|\n|$|dated|DATED|effective|EFFECTIVE|"
+    # the second name may be written in lower case when the sentence ends with it ("and deep systems.")
+    r"(?P<b>[A-Z0-9][^\n()]{1,150}?|[a-z][\w&.\-]*(?:\s+[a-z][\w&.\-]*){0,2}(?=\.(?:\s|$)))"
+    r"(?=\s*(?:,|\(|\.\s|\n|$|dated|DATED|effective|EFFECTIVE|"
     r"Dated|as\s+of|for\s|on\s|this\s))",
 )
+
+
+def _lower_second_name(name: str, first_read: bool) -> bool:
+    """'between AstroNutrition.com and deep systems.': a second name in lower case, once the first was read; not
+    "and its affiliates", a role word or a generic term."""
+    words = name.split()
+    return (first_read and words[0] not in NOT_A_NAME_START and not only_a_word_for_a_party(name)
+            and looks_like_name(" ".join(w[:1].upper() + w[1:] for w in words)))
 
 
 def _between_parties(text: str, start: int, end: int) -> list[PartyDef]:
@@ -758,7 +769,9 @@ def _between_parties(text: str, start: int, end: int) -> list[PartyDef]:
             if span is None:
                 continue
             name, role = _strip_role(_clean_name(raw[span[0] : span[1]]))
-            if not looks_like_name(name) or re.fullmatch(r"[A-Z]{2,6}", name):
+            if name[:1].islower() and not _lower_second_name(name, bool(out)):
+                continue
+            if not name[:1].islower() and not looks_like_name(name) or re.fullmatch(r"[A-Z]{2,6}", name):
                 continue  # "between SEV and DCL" uses defined short names, not the parties' names
             off = text.find(name, m.start(g))
             out.append(

@@ -426,3 +426,12 @@ def test_words_of_a_sentence_or_another_names_end_are_no_name():
     for good in ("Jaguar Investments, Inc. and its affiliates", "Bank of New York Mellon", "Bodegas de la Fuente S.A.",
                  "MARSHALL & ILSLEY CORPORATION acting through its division M&I DATA SERVICES"):
         assert looks_like_name(good), good
+
+
+def test_a_second_party_in_lower_case_ends_the_between_sentence():
+    got = parties("This is a managed hosting agreement between AstroNutrition.com and deep systems.  The term is 12 "
+                  "months.")
+    assert list(got) == ["AstroNutrition.com", "deep systems"], got
+    for tail in ("its affiliates", "licensee"):
+        got = parties(f"This is an agreement between Acme Corp. and {tail}. The term is 12 months.")
+        assert list(got) == ["Acme Corp."], got

@@ -110,6 +110,12 @@ LEGAL_FORMS = [
     "group",
 ]
 LEGAL_FORM_TOKENS = frozenset(LEGAL_FORMS)  # folded tokens of legal forms ("inc", "gmbh", ...)
+# words that follow a name in "A and ..." but open no name of their own: "and its affiliates", "and sons"; a name
+# written in lower case after "and" ("between AstroNutrition.com and deep systems") never opens with one
+NOT_A_NAME_START = frozenset(
+    "its their his her the a an each all any other others certain various such one some every both either our your "
+    "you us we them it affiliates subsidiaries sons daughters brothers co company partners associates".split()
+)
 # suffixes that only mark legal form (dropped when folding); "group"/"holdings" are kept in
 # the name but ignored when matching initials
 FORM_ONLY = LEGAL_FORM_TOKENS - {"holdings", "holding", "group"}
