@@ -77,6 +77,7 @@ from ingest.model import ParsedDocument  # noqa: E402
 from ingest.parties import ROLE_WORDS  # noqa: E402
 from ingest.registry import fold_name  # noqa: E402
 from ingest.text_document import parsed_from_text  # noqa: E402
+from veridict.domain.names import NOT_A_NAME_START  # noqa: E402
 from veridict.domain.values import find_jurisdictions, parse_duration  # noqa: E402
 from veridict.types import Fact  # noqa: E402
 
@@ -161,6 +162,15 @@ _PARTY_FILLER = {
 }
 
 
+def _lower_case_name(piece: str) -> bool:
+    """'deep systems': a whole name in lower case, not words about parties ('collectively as the Parties', 'the
+    seller', 'sales agent')."""
+    words = piece.split()
+    return (1 <= len(words) <= 4 and all(re.fullmatch(r"[a-z][\w&.\-]*", w) for w in words)
+            and words[0] not in NOT_A_NAME_START | {"individually", "collectively", "together", "jointly"}
+            and not any(w in ROLE_WORDS or w in ("party", "parties") for w in words))
+
+
 def gold_parties(answer: str) -> list[str]:
     """Party names from a CUAD Parties answer (see the module docstring)."""
     shorts = {s.strip().lower() for s in re.findall(r"[\"“]([^\"“”();]{1,60})[\"”]", answer or "")}
@@ -173,7 +183,10 @@ def gold_parties(answer: str) -> list[str]:
         )[0].strip(" ,.;:")
         # names may start in lower case when their first word is a brand: "iPayment, Inc.",
         # "theglobe.com, inc.", "e.l.f. Beauty, Inc.", "i3 Integrative Creative Solutions, LLC", "i-on interactive Inc."
-        if not name or not re.match(r"[A-Z0-9\[]|[a-z]+[A-Z]|[a-z]+(?:\.[a-z]+)+|[a-z]+(?:\d|-[a-z0-9])", name):
+        if not name or not (
+            re.match(r"[A-Z0-9\[]|[a-z]+[A-Z]|[a-z]+(?:\.[a-z]+)+|[a-z]+(?:\d|-[a-z0-9])", name)
+            or _lower_case_name(name)
+        ):
             continue
         if re.search(r"(?i)\breferred\s+to\b|\bshall\b", name):
             continue  # "Transporter and Shipper shall collectively be referred to herein as the"

@@ -435,3 +435,10 @@ def test_a_second_party_in_lower_case_ends_the_between_sentence():
     for tail in ("its affiliates", "licensee"):
         got = parties(f"This is an agreement between Acme Corp. and {tail}. The term is 12 months.")
         assert list(got) == ["Acme Corp."], got
+
+
+def test_gold_parties_keep_a_whole_name_in_lower_case_but_not_words_about_parties():
+    assert gold_parties("AstroNutrition.com; deep systems") == ["AstroNutrition.com", "deep systems"]
+    assert gold_parties('Acme Corp. ("Company"); the seller; sales agent; collectively referred to as "Parties"') == [
+        "Acme Corp"
+    ]
