@@ -110,3 +110,10 @@ def test_the_role_word_is_no_party_name(stores, tenant):
     names = [n.lower() for ns in stores.pg.document_names(tenant).values() for n in ns]
     assert any("wingspan" in n for n in names), names
     assert not any(n in ("franchisee", "you") for n in names), names
+
+
+def test_the_parties_are_the_named_one_and_the_unnamed_one(stores, settings, tenant):
+    answer = answer_question(stores, settings, "Who are the parties to the Wingspan franchise agreement?",
+                             tenant=tenant)
+    assert answer.text.startswith("One party is Wingspan Franchising, Inc."), answer.text
+    assert "does not name" in answer.text and "Franchisee" in answer.text, answer.text

@@ -382,6 +382,8 @@ class ValueDrafter(DraftBuilder):
             names = [fact_of(e).value_text for e in seen.values()]
             if self.plan.exclude_parties:
                 self.say(f"The counterparty of {self.plan.exclude_parties[0]} is {join_names(names)}", cites)
+            elif len(names) == 1 and unnamed:
+                self.say(f"One party is {names[0]}", cites)
             else:
                 self.say(f"The parties are {join_names(names)}", cites)
         elif not unnamed:
