@@ -17,22 +17,25 @@ def _unnamed(text: str):
     return [p.name for p in named], [(u.role, u.missing) for u in unnamed_parties(text, 0, len(text), named)]
 
 
-def test_a_blank_in_a_form_is_an_unnamed_party_with_its_role():
-    text = ('This License Agreement is made by and between Pellucid Systems, Inc., a Delaware corporation '
-            '("Pellucid"), and ______________________, a ______________ corporation ("Licensee").')
-    assert _unnamed(text) == (["Pellucid Systems, Inc."], [("Licensee", "blank")])
-
-
-def test_a_redacted_party_is_an_unnamed_party():
-    text = ('This Services Agreement is made as of May 1, 2019 by and between [ * * * ] (the "Provider"), and '
-            'Marlowe Shipping Pte. Ltd., a Singapore company ("Recipient").')
-    assert _unnamed(text) == (["Marlowe Shipping Pte. Ltd."], [("Provider", "redacted")])
-
-
-def test_a_party_described_instead_of_named():
-    text = ('Harbin Savings Corporation, a Georgia corporation (the "Company"), proposes to engage the sales agent '
-            'identified on the signature page to this Agreement (the "Agent" or "you") to assist the Company.')
-    assert _unnamed(text) == (["Harbin Savings Corporation"], [("Agent", "described")])
+@pytest.mark.parametrize(
+    "text, named, unnamed",
+    [
+        # a form's blank, with a blank description
+        ('This License Agreement is made by and between Pellucid Systems, Inc., a Delaware corporation '
+         '("Pellucid"), and ______________________, a ______________ corporation ("Licensee").',
+         "Pellucid Systems, Inc.", ("Licensee", "blank")),
+        # a redaction
+        ('This Services Agreement is made as of May 1, 2019 by and between [ * * * ] (the "Provider"), and '
+         'Marlowe Shipping Pte. Ltd., a Singapore company ("Recipient").', "Marlowe Shipping Pte. Ltd.",
+         ("Provider", "redacted")),
+        # a description instead of a name
+        ('Harbin Savings Corporation, a Georgia corporation (the "Company"), proposes to engage the sales agent '
+         'identified on the signature page to this Agreement (the "Agent" or "you") to assist the Company.',
+         "Harbin Savings Corporation", ("Agent", "described")),
+    ],
+)
+def test_a_side_defined_by_its_role_where_a_name_should_stand_is_an_unnamed_party(text, named, unnamed):
+    assert _unnamed(text) == ([named], [unnamed])
 
 
 def test_a_form_that_says_only_you_takes_the_role_the_contract_gives_you_elsewhere():
