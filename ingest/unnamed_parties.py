@@ -31,6 +31,13 @@ _DESCRIBED = re.compile(
     r"\s*,?\s*$"
 )
 
+# a label of the opening with nothing after it but the next field or a blank line: "The seller: ADD: Tel No.:"
+_BLANK_LABEL = re.compile(
+    r"(?:^|(?<=\s))(?P<label>(?:[Tt]he\s+)?(?P<role>(?i:" + _ROLE_ALT + r")))(?:/[\w-]+)?[ \t]*:[ \t]*"
+    r"(?=(?i:add(?:ress)?|tel(?:ephone)?|fax|e-?mail|by|signature|date)\b\.?[ \t]*(?:no\.?)?[ \t]*:"
+    r"|_{3,}|\n[ \t]*\n)"
+)
+
 # the role a form gives "you" elsewhere: 'The franchisee ("you") includes all persons who ...'
 _YOU_ROLE = re.compile(r"\bthe\s+(?P<role>" + _ROLE_ALT + r")\s*\(\s*(?:[\"“]|'')you(?:[\"”]|'')", re.I)
 
@@ -103,4 +110,12 @@ def unnamed_parties(text: str, start: int, end: int, named: list[PartyDef]) -> l
         while at < m.start() and text[at] in " ,\n\t":
             at += 1
         out.append(UnnamedParty(role, missing, description, at, close + 1 if close != -1 else m.end()))
+    for m in _BLANK_LABEL.finditer(text, start, end):
+        role = m.group("role")
+        if role.lower() in taken:
+            continue
+        taken.add(role.lower())
+        label = re.sub(r"\s+", " ", m.group("label"))
+        out.append(UnnamedParty(label[0].lower() + label[1:] if label.lower().startswith("the ") else role, "blank",
+                                "", m.start(), m.end()))
     return out

@@ -28,6 +28,10 @@ def _unnamed(text: str):
         ('This Services Agreement is made as of May 1, 2019 by and between [ * * * ] (the "Provider"), and '
          'Marlowe Shipping Pte. Ltd., a Singapore company ("Recipient").', "Marlowe Shipping Pte. Ltd.",
          ("Provider", "redacted")),
+        # a label with nothing after it but the next field
+        ("SUPPLY CONTRACT\nBuyer: Quanzhou Lantern Trading Co., Ltd.\nADD: Tel No. : Fax No. :\nThe seller: ADD: The "
+         "Contract is concluded and signed by the Buyer and Seller in Hong Kong.",
+         "Quanzhou Lantern Trading Co., Ltd.", ("the seller", "blank")),
         # a description instead of a name
         ('Harbin Savings Corporation, a Georgia corporation (the "Company"), proposes to engage the sales agent '
          'identified on the signature page to this Agreement (the "Agent" or "you") to assist the Company.',
