@@ -540,7 +540,6 @@ def _less_kind(name: str) -> str:
     return " ".join(words)
 
 
-# words that open a lower-case phrase which is no party's name ("between Acme and its affiliates")
 def _split_parties(text: str) -> list[str]:
     """'A, Inc. and B Ltd.' -> ['A, Inc.', 'B Ltd.'] (the split candidates are tried at resolution)."""
     text = _clean_name(text)

@@ -194,7 +194,10 @@ def only_a_word_for_a_party(name: str) -> bool:
 _LOWER_BRAND = re.compile(r"^[a-z]+(?:\d|-[a-z0-9])[\w&'’.\-]{0,10}(?:\s+(?:[A-Z0-9][\w&'’.,/()\-]*|&|of|and)){1,8}$")
 
 
+# a legal form that opens a run of words ends another name: "LTD or SHENZHEN LEHEYUAN TRADING CO, LTD"
 _FORM_FIRST = {"ltd", "inc", "llc", "corp", "gmbh", "plc", "llp", "limited", "incorporated"}
+
+
 def looks_like_name(name: str) -> bool:
     if not name or len(name) < 2 or len(name) > 120:
         return False
@@ -771,7 +774,7 @@ def _between_parties(text: str, start: int, end: int) -> list[PartyDef]:
             name, role = _strip_role(_clean_name(raw[span[0] : span[1]]))
             if name[:1].islower() and not _lower_second_name(name, bool(out)):
                 continue
-            if not name[:1].islower() and not looks_like_name(name) or re.fullmatch(r"[A-Z]{2,6}", name):
+            if (not name[:1].islower() and not looks_like_name(name)) or re.fullmatch(r"[A-Z]{2,6}", name):
                 continue  # "between SEV and DCL" uses defined short names, not the parties' names
             off = text.find(name, m.start(g))
             out.append(

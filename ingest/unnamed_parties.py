@@ -26,8 +26,8 @@ _TERM = re.compile(r"(?:[\"“]|'')([^\"“”();]{1,40}?)(?:[\"”]|'')")
 _BLANK = re.compile(r"(?:^|[\s,:])_{3,}[\s_]*(?:,?\s*an?\s+_*[\w\s]{0,30}?_*\s*)?,?\s*$")
 _REDACTED = re.compile(r"(?:^|[\s,:])\[\s*(?:\*\s*)*\]\s*,?\s*$|(?:^|\s)\*{3,}\s*,?\s*$")
 _DESCRIBED = re.compile(
-    r"\bthe\s+(?P<desc>(?:[a-z][\w-]*\s+){0,3}?(?i:" + _ROLE_ALT + r")"
-    r"(?:\s+(?:identified|named|listed|specified|set\s+forth|designated|described)\s+(?:on|in|below)\b[^()\"“]{0,80}?)?)"
+    r"\bthe\s+(?P<head>(?:[a-z][\w-]*\s+){0,3}?(?i:" + _ROLE_ALT + r"))"
+    r"(?:\s+(?:identified|named|listed|specified|set\s+forth|designated|described)\s+(?:on|in|below)\b[^()\"“]{0,80}?)?"
     r"\s*,?\s*$"
 )
 
@@ -48,7 +48,6 @@ class UnnamedParty:
 
     role: str  # what the contract calls it: "Franchisee", "Agent", "the seller"
     missing: Missing
-    description: str  # the words standing in for the name, when described ("the sales agent identified on ...")
     start: int  # the words that stand in for the name, up to the end of the definition: the quote
     end: int
 
@@ -88,7 +87,6 @@ def unnamed_parties(text: str, start: int, end: int, named: list[PartyDef]) -> l
         lo = max(start, m.start() - 200)
         before = text[lo : m.start()]
         missing: Missing | None = None
-        description = ""
         if b := _BLANK.search(before):
             # a long blank is quoted by its last stretch: '________ ("you")'
             missing, at = "blank", max(lo + b.start(), m.start() - 24)
@@ -96,9 +94,8 @@ def unnamed_parties(text: str, start: int, end: int, named: list[PartyDef]) -> l
             missing, at = "redacted", lo + r.start()
         elif d := _DESCRIBED.search(before):
             missing, at = "described", lo + d.start()
-            description = re.sub(r"\s+", " ", f"the {d.group('desc')}").strip(" ,")
-            if role.lower() in _YOU:
-                role = description.split(" ", 1)[1]
+            if role.lower() in _YOU:  # 'the sales agent identified on ... ("you")': the described role
+                role = re.sub(r"\s+", " ", d.group("head"))
         if missing is None:
             continue
         if role.lower() in _YOU:
@@ -109,7 +106,7 @@ def unnamed_parties(text: str, start: int, end: int, named: list[PartyDef]) -> l
         taken |= {t.lower() for t in terms}
         while at < m.start() and text[at] in " ,\n\t":
             at += 1
-        out.append(UnnamedParty(role, missing, description, at, close + 1 if close != -1 else m.end()))
+        out.append(UnnamedParty(role, missing, at, close + 1 if close != -1 else m.end()))
     for m in _BLANK_LABEL.finditer(text, start, end):
         role = m.group("role")
         if role.lower() in taken:
@@ -117,5 +114,5 @@ def unnamed_parties(text: str, start: int, end: int, named: list[PartyDef]) -> l
         taken.add(role.lower())
         label = re.sub(r"\s+", " ", m.group("label"))
         out.append(UnnamedParty(label[0].lower() + label[1:] if label.lower().startswith("the ") else role, "blank",
-                                "", m.start(), m.end()))
+                                m.start(), m.end()))
     return out

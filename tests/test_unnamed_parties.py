@@ -36,6 +36,10 @@ def _unnamed(text: str):
         ('Harbin Savings Corporation, a Georgia corporation (the "Company"), proposes to engage the sales agent '
          'identified on the signature page to this Agreement (the "Agent" or "you") to assist the Company.',
          "Harbin Savings Corporation", ("Agent", "described")),
+        # a description whose definition says only "you": the described role
+        ('Harbin Savings Corporation, a Georgia corporation (the "Company"), proposes to engage the sales agent '
+         'identified on the signature page to this Agreement ("you") to assist the Company.',
+         "Harbin Savings Corporation", ("sales agent", "described")),
     ],
 )
 def test_a_side_defined_by_its_role_where_a_name_should_stand_is_an_unnamed_party(text, named, unnamed):
