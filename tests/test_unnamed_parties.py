@@ -102,9 +102,22 @@ to your interest in this Agreement.
 """
 
 
+SUPPLY = """# Supply Contract
+
+Buyer: Quanzhou Lantern Trading Co., Ltd.
+ADD: Tel No. : Fax No. :
+The seller: ADD: The Contract is concluded and signed by the Buyer and Seller in Hong Kong.
+
+## 1. Goods
+
+1.1 The seller shall deliver the lanterns listed in each purchase order within thirty (30) days.
+"""
+
+
 @pytest.fixture(scope="module")
 def tenant(ingestor, stores, tmp_path_factory):
-    with contracts_tenant(ingestor, stores, tmp_path_factory.mktemp("unnamed"), {"wingspan-form.md": FORM}) as t:
+    with contracts_tenant(ingestor, stores, tmp_path_factory.mktemp("unnamed"),
+                          {"wingspan-form.md": FORM, "lantern-supply.md": SUPPLY}) as t:
         yield t
 
 
@@ -128,3 +141,10 @@ def test_the_parties_are_the_named_one_and_the_unnamed_one(stores, settings, ten
                              tenant=tenant)
     assert answer.text.startswith("One party is Wingspan Franchising, Inc."), answer.text
     assert "does not name" in answer.text and "Franchisee" in answer.text, answer.text
+
+
+def test_an_empty_label_is_said_once_with_its_own_article(stores, settings, tenant):
+    answer = answer_question(stores, settings, "Who is the counterparty of Quanzhou Lantern Trading under the supply "
+                             "contract?", tenant=tenant)
+    assert "does not name" in answer.text and "calls it the seller" in answer.text, answer.text
+    assert "the the" not in answer.text, answer.text

@@ -404,7 +404,8 @@ class ValueDrafter(DraftBuilder):
             if f.value_text.lower() in roles:
                 continue
             roles.add(f.value_text.lower())
-            role = f'"{f.value_text}"' if f.value_text.lower() == "you" else f"the {f.value_text}"
+            role = f.value_text if f.value_text.lower().startswith("the ") else f"the {f.value_text}"
+            role = f'"{f.value_text}"' if f.value_text.lower() == "you" else role
             said = how.get(f.qualifier or "", "it calls it {role}").format(role=role)
             if also or first is not None:
                 lead = "The contract also has a party it does not name"
