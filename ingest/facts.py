@@ -137,6 +137,7 @@ def _party_facts(doc: DocContext, o_start: int, o_end: int) -> tuple[list[Fact],
             )
         )
     facts = [_with_full_name(doc, f, o_end, seen, [g.value_text for g in facts if g is not f]) for f in facts]
+    signed = False
     if len(facts) < 2:
         # a letter or a joint filing names its parties only where they sign
         for name, start, end in signature_parties(doc.text):
@@ -145,7 +146,8 @@ def _party_facts(doc: DocContext, o_start: int, o_end: int) -> tuple[list[Fact],
                 continue
             seen.add(key)
             facts.append(doc.fact("party", name, start, end, "party_signature", 0.7, qualifier="party"))
-    if not any(f.method == "regex:party_signature" for f in facts):
+            signed = True
+    if not signed:
         # a side defined by its role where a name should stand: not named anywhere (a name found only where
         # the parties sign may be that side's, so then none is added)
         for u in unnamed_parties(doc.text, o_start, o_end, defs):

@@ -452,6 +452,11 @@ def _name_before_descriptor(segment: str) -> int | None:
     return start
 
 
+def _reads_as_name_capitalised(name: str) -> bool:
+    """Whether a name written in lower case ("i-on interactive") passes as a name once its words are capitalised."""
+    return looks_like_name(" ".join(w[:1].upper() + w[1:] for w in name.split()))
+
+
 _LOWER_BEFORE_DESCRIPTOR = re.compile(
     r"(?:^[\s,;]*(?:and\s+)?|\b(?:and|between|with)\s+)"
     r"(?P<name>(?!(?:and|or|the|this|its|their|each|such|said|any|all|every|other|our|your|his|her)\b)"
@@ -468,8 +473,7 @@ def _lower_case_name(segment: str) -> tuple[int, int] | None:
     m = next((m for m in _LOWER_BEFORE_DESCRIPTOR.finditer(segment) if m.end("name") == d.start()), None)
     if m is None:
         return None
-    name = m.group("name")
-    if not looks_like_name(" ".join(w[:1].upper() + w[1:] for w in name.split())):
+    if not _reads_as_name_capitalised(m.group("name")):
         return None
     return m.start("name"), m.end("name")
 
@@ -760,7 +764,7 @@ def _lower_second_name(name: str, first_read: bool) -> bool:
     "and its affiliates", a role word or a generic term."""
     words = name.split()
     return (first_read and words[0] not in NOT_A_NAME_START and not only_a_word_for_a_party(name)
-            and looks_like_name(" ".join(w[:1].upper() + w[1:] for w in words)))
+            and _reads_as_name_capitalised(name))
 
 
 def _between_parties(text: str, start: int, end: int) -> list[PartyDef]:
