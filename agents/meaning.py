@@ -220,13 +220,18 @@ _YES_NO = re.compile(r"^(is|are|does|do|did|can|could|may|might|must|will|would|
                      re.IGNORECASE)
 
 
+# a full stop that ends no sentence: after an initial ("W.", "G. B.") or a short title ("No.", "Mr.", "St.")
+_NO_SENTENCE_END = re.compile(r"(?:^|[\s(])(?:[A-Z]|No|Nos|Mr|Mrs|Ms|Dr|St|Mt|Sec|Art)\.$")
+
+
 def asked(question: str) -> str:
     """The sentence that asks ("We're MediaNet. Who's on the other side?" -> "Who's on the other side?"); a
     full stop followed by a lower-case word ends no sentence ("Does the agreement between Anixa Biosciences, Inc.
-    and OntoChem GmbH contain ...?" is one question)."""
+    and OntoChem GmbH contain ...?" is one question), nor does an initial or a short title before a name or number
+    ("... and JAMES W. NANTZ III include ...?", "Care G. B. Plus Ltd.", "Amendment No. 2")."""
     sentences: list[str] = []
     for piece in re.split(r"(?<=[.?!])\s+", question.strip()):
-        if sentences and piece[:1].islower():
+        if sentences and (piece[:1].islower() or _NO_SENTENCE_END.search(sentences[-1])):
             sentences[-1] += " " + piece
         else:
             sentences.append(piece)

@@ -77,6 +77,13 @@ def test_everyday_document_references_are_read():
     ("Does the Collaboration Agreement between Anixa Biosciences, Inc. and OntoChem GmbH contain a non-compete "
      "clause? Quote the clause and cite section and page.", True),
     ("We're MediaNet Group Ltd. Is there a cap on our liability?", True),
+    # nor does an initial or "No." before a name or number
+    ("Does the Promotion Agreement between Acme, Inc. and JOHN Q. PUBLIC III include an exclusivity provision?", True),
+    ("Does the Reseller Agreement between Todos Ltd. and Care G. B. Plus Ltd. require insurance?", True),
+    ("Does Amendment No. 3 to the Distributor Agreement contain a non-compete clause? Quote it.", True),
+    ("Is Dr. Morello barred from working for competitors?", True),
+    ("Which law governs the Promotion Agreement between Acme, Inc. and JOHN Q. PUBLIC III?", False),
+    ("We're in the U.S. Who is on the other side?", False),
 ])
 def test_a_yes_no_question_that_asks_no_value_is_told_apart(question, yes_no):
     assert asks_yes_no(question) is yes_no
