@@ -83,6 +83,20 @@ def test_a_renewal_that_goes_on_until_notice_is_perpetual_not_successive_perpetu
     assert not answer.refused and "perpetual" in answer.text and "successive perpetual" not in answer.text, answer.text
 
 
+def test_a_renewal_said_without_hyphens_is_stated_by_its_quote():
+    """"year-to-year" is read from "on a year to year basis": the fact is stated by its own quote, and wins over a
+    less likely figure elsewhere ("until 30 days after the then current term of such Advertising")."""
+    yearly = fact("fact:1", "renewal_term", "year-to-year",
+                  "This Agreement will automatically renew at the end of the Initial Term or a subsequent renewal term "
+                  'on a year to year basis (each, a "Renewal Term").')
+    other = fact("fact:2", "renewal_term", "30 days",
+                 "VerticalNet shall have the first right to sell renewals of Advertising until 30 days after the then "
+                 "current term of such Advertising.")
+    other.fact.confidence = 0.52  # type: ignore[union-attr]
+    _, answer = draft_for("What is the renewal term of the Promotion Agreement?", yearly, other)
+    assert not answer.refused and "year-to-year" in answer.text and "30 days" not in answer.text, answer.text
+
+
 def test_perpetual_is_not_stated_from_a_quote_that_does_not_say_so():
     question = "When does the Distributor Agreement expire?"
     unrelated = fact("fact:2", "expiration_date", "perpetual",

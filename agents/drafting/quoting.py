@@ -70,11 +70,17 @@ def term_words_stated(e: Evidence) -> bool:
     if f.attribute == "expiration_date" and END_WORDS.match(f.value_text):
         return end_event(e) is not None  # "until completion of the Research Program", said by its quote
     low = e.citation.quote.lower()
+    if _unhyphened(f.value_text) in _unhyphened(low):  # "year-to-year" is said as "on a year to year basis"
+        return True
     if re.search(r"perpetu|indefinite", f.value_text, re.I):
         # what survives termination is not the term of the agreement
         return bool(OPEN_ENDED.search(low)) and not SURVIVAL.search(low)
     words = [w for w in content_words(f.value_text) if len(w) >= 5]
     return not words or any(w[:5] in low for w in words)
+
+
+def _unhyphened(text: str) -> str:
+    return " ".join(re.sub(r"[-\u2010-\u2013]", " ", text.lower()).split())
 
 
 SURVIVAL = re.compile(r"surviv|notwithstanding (?:any|the) (?:expiration or )?terminat|even (?:if|after|though) "
