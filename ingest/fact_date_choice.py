@@ -15,6 +15,14 @@ from ingest.term_model import load_model, ranked_sentences
 from veridict.types import Fact
 
 
+# the rules that read a date from the contract's own definition of the role ("Effective Date" means ..., a form's
+# "Effective Date:" field): a sentence elsewhere the date-role model scores higher ("Phase I will commence on August
+# 1, 2010") does not replace it. On the train half's PDFs the guard moves no field's agreement; on dev's it keeps
+# one definition the model had replaced
+DEFINED_BY_CONTRACT = frozenset({"regex:effective_date_defined", "regex:effective_date_means",
+                                 "regex:effective_date_labelled"})
+
+
 def rule_dates(
     doc: DocContext, o_start: int, o_end: int, agreement: list[Fact] | None = None,
     labelled: dict[str, list[Fact]] | None = None,
@@ -70,6 +78,8 @@ def _model_pick(
     model = models.get(role)
     if model is None or (facts and facts[0].confidence >= ASSERT_THRESHOLD and facts[0].value_date is None):
         return None  # no model, or the rules state a value that is no date ("perpetual")
+    if facts and facts[0].confidence >= ASSERT_THRESHOLD and facts[0].method in DEFINED_BY_CONTRACT:
+        return None  # the contract says what its effective date is: the model does not overrule a definition
     scores = value_scores([model.score(m.features) for m in found], found)
     picked = choose(model, scores, stated_value(facts))
     if picked is None:

@@ -1,6 +1,7 @@
 """The date-role model (ingest/date_roles.py): the shipped file says how it was made, it only overrides the
-rules on the terms its decision numbers set, it never makes the dev contracts (kept out of its training) agree
-less with the CUAD labels than the rules alone, and a date it chooses carries its provenance."""
+rules on the terms its decision numbers set and never overrules the contract's own definition of a date, it never
+makes the dev contracts (kept out of its training) agree less with the CUAD labels than the rules alone, and a date
+it chooses carries its provenance."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import pytest
 from bench.fact_agreement import CATEGORY, agree, gold_for, load_annotations, load_contracts, prediction
 from ingest.clause_types import sections_from_parsed
 from ingest.date_roles import MODEL_PATH, ROLES, DateMention, RoleModel, choose, load_models, value_scores
+from ingest.fact_date_choice import DEFINED_BY_CONTRACT
 from ingest.facts import extract_facts
 from ingest.text_document import parsed_from_text
 
@@ -88,3 +90,18 @@ def test_on_contracts_outside_its_training_the_model_agrees_with_cuad_at_least_a
     for role, (rules, with_model) in counts.items():
         assert with_model >= rules, f"{role}: {with_model} with the model < {rules} by the rules alone"
     assert sum(c[0] for c in counts.values()) > 90
+
+
+def test_the_model_does_not_overrule_the_contracts_own_definition_of_its_effective_date(shared_data):
+    """A dev contract's PDF defines "Effective Date means the date of this Agreement" (p. 2) and is "dated April 29,
+    2010" (p. 14); the date-role model scored "Phase I will commence on August 1, 2010" (p. 4) higher and had
+    replaced the definition's date."""
+    from ingest.parse import Parser
+
+    pdf = shared_data / "cuad" / "full_contract_pdf" / "Part_III" / "Collaboration" / (
+        "LEJUHOLDINGSLTD_03_12_2014-EX-10.34-INTERNET CHANNEL COOPERATION AGREEMENT.PDF")
+    parsed = Parser().parse(pdf)
+    facts = extract_facts(parsed, sections_from_parsed(parsed, "t", "d", tag=False), "t", "d")
+    top = prediction("effective_date", facts)
+    assert top is not None and str(top.value_date) == "2010-04-29"
+    assert top.method in DEFINED_BY_CONTRACT and "Effective Date" in top.quote
