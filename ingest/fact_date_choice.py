@@ -14,7 +14,6 @@ from ingest.fact_terms import read_term_sentence, term_and_expiry
 from ingest.term_model import load_model, ranked_sentences
 from veridict.types import Fact
 
-
 # the rules that read a date from the contract's own definition of the role ("Effective Date" means ..., a form's
 # "Effective Date:" field): a sentence elsewhere the date-role model scores higher ("Phase I will commence on August
 # 1, 2010") does not replace it. On the train half's PDFs the guard moves no field's agreement; on dev's it keeps
