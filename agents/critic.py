@@ -17,6 +17,7 @@ import numpy as np
 from pydantic import BaseModel, Field
 
 from agents.llm import json_in_reply
+from agents.meaning import checks_a_stated_law
 from agents.plan import Plan
 from agents.planner import default_tools
 from stores.errors import StoreError
@@ -251,7 +252,7 @@ def grade_item(plan: Plan, item: Evidence, meta: HitMeta | None, semantic: float
                 rel = 0.3
                 reasons.append("other kind of amount or notice")
             rel *= 0.7 + 0.3 * min(1.0, max(0.0, item.fact.confidence))  # guesses (< 0.5) rank lower
-            if plan.constraints.value_text and not value_matches(plan, item.fact):
+            if plan.constraints.value_text and not value_matches(plan, item.fact) and not checks_a_stated_law(plan):
                 rel = 0.1
                 reasons.append("value does not match the filter")
         else:

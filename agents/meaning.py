@@ -238,6 +238,14 @@ def asked(question: str) -> str:
     return next((s for s in sentences if "?" in s), question.strip())
 
 
+def checks_a_stated_law(plan: Plan) -> bool:
+    """"Is the Tate & Lyle JV agreement governed by English law?": a yes/no question about a named contract that
+    names the law it expects. The contract's own law answers it, yes or no; the named law does not filter the facts
+    as it does in "Which contracts are governed by German law?"."""
+    return (plan.intent == "exact_value" and plan.attribute == "governing_law" and bool(plan.documents)
+            and bool(plan.constraints.jurisdiction) and bool(_YES_NO.match(_LEAD.sub("", asked(plan.question)))))
+
+
 def asks_one_side(question: str) -> bool:
     """"Did the Acme deal come before the Globex one?", "Is the Acme deal older than the Globex one?": a comparison
     asked as a yes/no about the first contract named (not "Is the Acme deal or the Globex one older?")."""

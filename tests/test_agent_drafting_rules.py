@@ -97,6 +97,30 @@ def test_a_renewal_said_without_hyphens_is_stated_by_its_quote():
     assert not answer.refused and "year-to-year" in answer.text and "30 days" not in answer.text, answer.text
 
 
+LAW = ("This Agreement shall be governed and construed in accordance with the laws of the State of Delaware, without "
+       "reference to the conflicts of laws principles thereunder.")
+
+
+@pytest.mark.parametrize(("question", "verdict"), [
+    ("Is the Promotion Agreement governed by English law?", "No: "),
+    ("Is the Promotion Agreement subject to New York law?", "No: "),
+    ("Does Delaware law govern the Promotion Agreement?", "Yes: "),
+])
+def test_a_yes_no_question_naming_a_law_is_answered_yes_or_no_with_the_contracts_law(question, verdict):
+    plan = parse_question(question)
+    for ref in plan.documents:
+        ref.document_ids = ["d1"]
+    law = fact("fact:1", "governing_law", "Delaware", LAW)
+    # the named law checks the contract's law; it does not filter it out as it filters a library-wide list
+    assert grade_item(plan, law, HitMeta(document_id="d1", channel="facts"), None, []).relevance > 0.5
+    _, answer = draft_for(question, law)
+    assert answer.text.startswith(verdict) and "the law of Delaware" in answer.text, answer.text
+    assert "State of Delaware" in answer.citations[0].quote
+    assert unsupported_claims(answer, question) == []
+    listing = parse_question("Which contracts are governed by English law?")
+    assert grade_item(listing, law, HitMeta(document_id="d1", channel="facts"), None, []).relevance < 0.2
+
+
 def test_perpetual_is_not_stated_from_a_quote_that_does_not_say_so():
     question = "When does the Distributor Agreement expire?"
     unrelated = fact("fact:2", "expiration_date", "perpetual",

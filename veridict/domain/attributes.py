@@ -148,6 +148,8 @@ ATTRIBUTES: tuple[Attribute, ...] = (
         (r"governing law", r"\bgovern(s|ed|ing)?\b.*\blaws?\b", r"\blaws? (of|govern)", r"jurisdiction",
          r"which (state|country)'?s? law", r"choice of law", r"\bunder (?:[a-z.]+ ){1,3}laws?\b",
          r"\b(same|different|whose|which) laws?\b", r"\blaws? (apply|applies|applied)\b",
+         # "Is the VerticalNet deal subject to New York law?"
+         r"\bsubject to (?:the )?(?:[\w.'’-]+ ){1,3}laws?\b",
          # "do they fall under the same state's law?"
          r"\b(same|different|whose|which|what) (state|country|jurisdiction|nation)(['’]?s)? laws?\b"),
         ("governing law", "governed by", "construed in accordance with", "laws of"),
