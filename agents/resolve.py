@@ -24,6 +24,7 @@ from tools.document_index import name_words, proper_words, question_vocabulary
 from tools.text import squash
 from veridict.domain import content_words
 from veridict.domain.names import alias_key
+from veridict.domain.values import canonical_jurisdiction
 from veridict.domain.words import title_numbers, title_variants
 from veridict.types import Outage, TraceStep
 
@@ -79,6 +80,8 @@ def resolve_documents(plan: Plan, ctx: ToolContext) -> tuple[Plan, list[TraceSte
                 by_party = bool(ids)
                 # a filer's name, that the contract's file is named after ("the Healthcare Integrated reseller")
                 ids = ids or _indexed_party_documents(ctx, name, filer=True) or _entity_document_ids(ctx, name, down)
+                if not ids and plan.intent in ONE_DOCUMENT_INTENTS:
+                    ids = _titled_document_ids(ctx, name)  # a brand in a title ("WALABOT-HOME RESELLER AGREEMENT")
                 if not ids and second:  # the other compared contract, by a name no party fact or entity holds
                     ids = _name_document_ids(ctx, name, down)  # ("Slicon Smelters"): the text has it as a phrase
             except StoreError:
@@ -598,6 +601,21 @@ def _active(ctx: ToolContext, ids: set[str]):
         if doc is not None and status_of(doc) == "active":
             docs.append(doc)
     return docs
+
+
+def _titled_document_ids(ctx: ToolContext, name: str) -> set[str]:
+    """The active documents whose title holds a name no party or entity holds ("How much warning does Walabot need
+    ...?" for the WALABOT-HOME RESELLER AGREEMENT, whose parties are Inde Living and Vayyar); not a place's name,
+    which a question names for its law or courts."""
+    index = ctx.name_index()
+    if index is None or canonical_jurisdiction(name) is not None:
+        return set()
+    ids = set()
+    for doc in index.find_titles(name):
+        if _name_in_title(name, doc) and squash(alias_key(name)) in squash(doc.title or ""):
+            ctx.remember(doc)
+            ids.add(doc.id)
+    return ids
 
 
 def _name_in_title(party: str, doc) -> bool:
