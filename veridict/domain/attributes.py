@@ -174,6 +174,8 @@ ATTRIBUTES: tuple[Attribute, ...] = (
          r"\b(runs?|running) out\b", r"\bends? (sooner|first|earlier|later|last)\b",
          # "until when are we tied to Easton?", "is it still in force?", "how long is the initial term?"
          r"\buntil when\b", r"\bstill (in force|in effect|valid|active|running|live|binding)\b",
+         # "Does the Nantz deal run until 2004?", "Does it last through 2021?"
+         r"\b(runs?|lasts?|continues?|goes on) (until|till|through) (?:\w+ )?(?:\d|[A-Z][a-z]+ \d)",
          r"\b(initial|original) term\b",
          # "how long does the Zebra deal stay in force?", "how long is the JANA cooperation agreement?"
          r"\bhow long\b[^?]*\b(stays?|remains?) (in (force|effect)|valid|binding)\b",
