@@ -14,6 +14,7 @@ from ingest.fact_context import ASSERT_THRESHOLD, DocContext, ws
 from veridict.domain.values import (
     END_WORDS,
     MONTHS,
+    OTHER_START,
     DateMatch,
     Duration,
     add_duration,
@@ -235,17 +236,7 @@ _BASE_SELF = re.compile(
     re.I,
 )
 # "... from the date on which the channel is uploaded": a start we cannot date
-_BASE_OTHER = re.compile(
-    ws(
-        r"^[^.;]{0,30}?\b(?:from|after|following|commencing (?:on|with)|beginning (?:on|with)|"
-        r"starting (?:on|with)) (?:the )?(?!effective date|date hereof|date of this|date first|"
-        r"execution|commencement date|signing|date of (?:execution|signature))"
-        r"(?:date (?:on which|of) )?(?:the )?(?:first|initial|launch|completion|delivery|acceptance|"
-        r"commercial|shipment|opening|receipt|date on which|date when|closing|approval|"
-        r"issuance|(?:such|that|any|each) [a-z]+|[a-z]+ (?:is|are|has been|have been) )"
-    ),
-    re.I,
-)
+_BASE_OTHER = OTHER_START
 _ANNIVERSARY = re.compile(
     ws(
         r"\b(?:(?P<ord>[a-z]+)(?: \(\d+(?:st|nd|rd|th)?\))?|(?P<num>\d+)(?: ?(?:st|nd|rd|th))?|"

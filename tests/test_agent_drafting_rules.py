@@ -28,6 +28,7 @@ from agents.planner import parse_question
 from agents.provenance import build_answer
 from tools.base import HitMeta
 from veridict.evaluation.scoring import is_refusal, unsupported_claims
+from veridict.domain.values import counted_from_another_start
 from veridict.types import Citation, Evidence, Fact
 
 
@@ -62,6 +63,24 @@ def test_an_end_date_the_clause_states_is_the_answer():
     assert "2001-05-31" in answer.text and "2001-06-01" not in answer.text
     assert "May 31, 2001" in answer.citations[0].quote
     assert unsupported_claims(answer, question) == []
+
+
+def test_no_end_date_is_calculated_from_a_start_the_contract_does_not_date():
+    """"four years from the date on which the channel is uploaded": the effective date is not that start, so no end
+    date is worked out from it (an end the user could check against the quote and find wrong)."""
+    question = "When does the Promotion Agreement expire?"
+    quote = ("This Agreement will be effective as of the date of its execution, and term of the Cooperation will be "
+             "four years from the date on which the channel is uploaded.")
+    guessed = fact("fact:1", "expiration_date", "2014-08-01", quote, page=4, value_date=dt.date(2014, 8, 1))
+    guessed.fact.confidence = 0.4  # type: ignore[union-attr]
+    term = fact("fact:2", "term", "4 years", quote, page=4)
+    start = fact("fact:3", "effective_date", "2010-08-01", "The Agreement takes effect on August 1, 2010.",
+                 value_date=dt.date(2010, 8, 1))
+    _, answer = draft_for(question, guessed, term, start)
+    assert "2014" not in answer.text and "depends on when that term started" in answer.text, answer.text
+    assert counted_from_another_start(quote)
+    assert not counted_from_another_start("The term is four (4) years from the Effective Date.")
+    assert counted_from_another_start("The warranty runs one (1) year from the date of delivery of the Product.")
 
 
 def test_stated_end_reads_only_dates_the_clause_ends_on():

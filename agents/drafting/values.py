@@ -30,6 +30,7 @@ from veridict.domain.names import alias_key, names_asked_party
 from veridict.domain.values import (
     DurationMatch,
     add_period,
+    counted_from_another_start,
     extract_figures,
     find_dates,
     parse_date,
@@ -249,8 +250,8 @@ class ValueDrafter(DraftBuilder):
         f = fact_of(e)
         end = f.value_date or parse_date(f.value_text)
         periods = periods_in(e.citation.quote)
-        if end is None or not periods:
-            return False
+        if end is None or not periods or counted_from_another_start(e.citation.quote):
+            return False  # "four years from the date on which the channel is uploaded": no start the contract dates
         for start in self.quoted_start_dates(self.document_of(e)):
             sf = fact_of(start)
             if sf.attribute == f.attribute:
@@ -350,7 +351,7 @@ class ValueDrafter(DraftBuilder):
     def state_expiry_from_term(self, term: Evidence) -> bool:
         """Expiration = effective (or agreement) date + initial term, computed by the calculator."""
         starts = self.quoted_start_dates(self.document_of(term))
-        if not starts or not periods_in(term.citation.quote):
+        if not starts or not periods_in(term.citation.quote) or counted_from_another_start(term.citation.quote):
             return False
         start = starts[0]
         sf, tf = fact_of(start), fact_of(term)

@@ -15,9 +15,11 @@ from veridict.domain.values.durations import (
     parse_duration,
 )
 from veridict.domain.values.figures import (
+    OTHER_START,
     Figure,
     FigurePool,
     add_period,
+    counted_from_another_start,
     derived_dates,
     extract_figures,
     parse_amount,
@@ -57,10 +59,11 @@ from veridict.domain.values.numbers import (
 
 __all__ = [
     "COUNTRIES", "CURRENCY_PREFIXES", "CURRENCY_SYMBOLS", "CURRENCY_WORDS", "DAYS_PER_UNIT", "END_WORDS", "MONTHS",
-    "NUMBER_WORDS",
+    "NUMBER_WORDS", "OTHER_START",
     "ORDINALS", "PROVINCES", "US_POSTAL", "US_STATES", "DateMatch", "Duration", "DurationMatch", "Figure",
     "FigurePool", "JurisdictionMatch", "Match", "MoneyMatch", "PercentMatch", "add_duration", "add_period",
-    "canonical_jurisdiction", "derived_dates", "duration_days", "extract_figures", "find_anniversaries",
+    "canonical_jurisdiction", "counted_from_another_start", "derived_dates", "duration_days", "extract_figures",
+    "find_anniversaries",
     "find_dates", "find_durations", "find_jurisdictions", "find_money", "find_percentages", "fmt_number",
     "jurisdiction_country", "number_value", "parse_amount", "parse_date", "parse_duration", "parse_money",
     "parse_number", "parse_percentage", "periods_in", "quote_states", "strip_structural", "words_to_number",

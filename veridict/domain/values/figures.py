@@ -173,6 +173,25 @@ def periods_in(text: str) -> list[DurationMatch]:
     return sorted(found, key=lambda d: d.start)
 
 
+# what follows a period that is counted from a start the contract does not date: "four years from the date on which
+# the channel is uploaded", "one (1) year from the date of delivery of the Product" (not "from the Effective Date")
+OTHER_START = re.compile(
+    (r"^[^.;]{0,30}?\b(?:from|after|following|commencing (?:on|with)|beginning (?:on|with)|"
+     r"starting (?:on|with)) (?:the )?(?!effective date|date hereof|date of this|date first|"
+     r"execution|commencement date|signing|date of (?:execution|signature))"
+     r"(?:date (?:on which|of) )?(?:the )?(?:first|initial|launch|completion|delivery|acceptance|"
+     r"commercial|shipment|opening|receipt|date on which|date when|closing|approval|"
+     r"issuance|(?:such|that|any|each) [a-z]+|[a-z]+ (?:is|are|has been|have been) )").replace(" ", r"\s+"),
+    re.I,
+)
+
+
+def counted_from_another_start(text: str) -> bool:
+    """Whether a period of ``text`` runs from a start the contract does not date (``OTHER_START``): no end date can
+    be worked out from the agreement's own dates."""
+    return any(OTHER_START.search(text[p.end:p.end + 120]) for p in periods_in(text))
+
+
 def add_period(start: dt.date, period: Duration) -> dt.date | None:
     """start + a whole number of calendar units (months and years by the calendar); None for a fraction of a
     month or year, which has no calendar meaning."""
