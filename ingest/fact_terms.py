@@ -44,8 +44,11 @@ _UNTIL_DATE = re.compile(
         r"\b(?:until|till|through|thru|expire on|expires on|expiring on|expiring|expires|expire|ending on|"
         r"ending|end on|ends on|ends at|end at|extended to|extended until|extended through|"
         r"terminate on|terminates on|terminating on|up to and including|to and including|"
-        r"expire at midnight on|expire at the close of business on|end of)(?: and including)?"
-        # "The Term shall end on the earlier of (a) 30 September 2028 and (b) ..."
+        r"expire at midnight on|expire at the close of business on|end of|concluding|concluding on|"
+        # "five (5) years following the date of launch ..., but in no event later than February 28, 2013"
+        r"in no event later than)(?: and including)?"
+        # "The Term shall end on the earlier of (a) 30 September 2028 and (b) ..." (not "the later of" a date and an
+        # event, which may run on past the date)
         r"(?: the earlier of:?(?: \((?:a|i|1)\))?)?"
         # "end at 06:00 hours on 1 June 2032", "continue through the 30th day of September, 2017"
         r"(?: the close of business on| midnight on| \d{1,2}[:.]\d{2}[^,;]{0,30}?,? on)?(?: the)?\s*$"
@@ -396,7 +399,7 @@ _YEAR_END = re.compile(
 
 
 _MONTH_END = re.compile(
-    r"\b(?:the )?last day of (?P<month>" + "|".join(sorted(MONTHS, key=len, reverse=True))
+    r"\b(?:the )?last day (?:of|in) (?P<month>" + "|".join(sorted(MONTHS, key=len, reverse=True))
     + r"),? (?P<year>(?:19|20)\d\d)\b",
     re.I,
 )
@@ -1098,7 +1101,7 @@ def read_term_sentence(
     period of the term counted from its own start date or the contract's (the effective date, else the
     agreement date); or, with no figure, "perpetual" where it lasts until an event or until terminated."""
     sentence = doc.text[lo:hi]
-    for d in find_dates(sentence):
+    for d in [*find_dates(sentence), *_named_ends(sentence)]:
         before = sentence[max(0, d.start - 70) : d.start]
         from_to = _FROM_TO.search(before)
         if (_UNTIL_DATE.search(before) or from_to) and not _is_renewal_context(before):
@@ -1106,10 +1109,12 @@ def read_term_sentence(
                             "expiration_term_model", confidence, value_date=d.value)
     base = _term_base(effective, agreement)
     base_day = base.value_date if base is not None else None
+    signed = agreement.value_date if agreement is not None else None
     for a in _ANNIVERSARY.finditer(sentence):
         n = (int(a.group("num")) if a.group("num") else _ORD_WORDS.get((a.group("ord") or "").lower())
              or (words_to_number(a.group("nyear")) if a.group("nyear") else None))
-        day = _anchor_day(doc, a.group("anchor"), base_day) if a.group("anchor") else base_day
+        day = _anchor_day(doc, a.group("anchor"), base_day) if a.group("anchor") else \
+            (signed or base_day) if _OF_SIGNING.search(a.group(0)) else base_day  # "of the date hereof": signing
         if not n or _is_renewal_context(sentence[max(0, a.start() - 80) : a.start()]):
             continue
         if day is None:

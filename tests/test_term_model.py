@@ -5,6 +5,7 @@ state no expiration date, and its fact carries its provenance."""
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 
 import pytest
@@ -58,6 +59,12 @@ def _effective() -> Fact:
         ("The work shall commence on June 1, 2018 and go on for six (6) months.", "2018-12-01"),
         ("This Agreement commences on the Effective Date and continues until terminated by either party.",
          "perpetual"),
+        # a period's end in words the term rules' gates do not ask for
+        ('"Contract Period" shall mean that period of time commencing on January 1, 2000 and concluding December 31, '
+         "2003, unless terminated sooner as provided herein.", "2003-12-31"),
+        ("This Agreement shall terminate five (5) years following the date of launch of the first Website, but in no "
+         "event later than February 28, 2013.", "2013-02-28"),
+        ("This Agreement shall continue through the last day in June, 2016.", "2016-06-30"),
         # the figure is not the term's: a notice, a period after the end, a start that is an event
         ("Either party may end the cooperation on three (3) months' prior written notice.", None),
         ("The cooperation is for one (1) year from the date of delivery of the first Product.", None),
@@ -109,3 +116,17 @@ def test_a_contract_that_states_no_term_gets_none():
     parsed = parsed_from_text(text, "snippet.txt", "Snippet")
     facts = extract_facts(parsed, sections_from_parsed(parsed, "t_term", "doc-1"), "t_term", "doc-1")
     assert top_fact(facts, "expiration_date", min_confidence=ASSERT_THRESHOLD) is None
+
+
+def test_an_anniversary_of_the_date_hereof_counts_from_signing():
+    """"end on the seventh anniversary of the date hereof": the date the contract is dated, not its effective date."""
+    sentence = "Unless earlier terminated, the term of this Agreement shall end on the seventh anniversary of the date hereof."
+    doc = _doc(OPENING + "3. Term. " + sentence + CLOSING)
+    lo = doc.text.index(sentence)
+    signed = Fact(tenant="t", document_id="doc-1", attribute="agreement_date", value_text="2001-11-28",
+                  value_date=dt.date(2001, 11, 28), quote="November 28, 2001", method="test", confidence=0.9,
+                  page=1, char_start=0, char_end=17)
+    fact = read_term_sentence(doc, lo, lo + len(sentence), _effective(), signed, 0.7)
+    assert fact is not None and fact.value_text == "2008-11-28"
+    fact = read_term_sentence(doc, lo, lo + len(sentence), _effective(), None, 0.7)
+    assert fact is not None and fact.value_text == "2024-01-15"  # no agreement date: the effective date
