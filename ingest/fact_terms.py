@@ -220,13 +220,22 @@ _END_DATE_ELSEWHERE = re.compile(
 )
 
 
-def _labelled_date(text: str, label: str):
-    """'TERMINATION DATE: September 30, 1997' anywhere in the document (an exhibit's field)."""
-    for m in re.finditer(ws(rf"\b{label} date\s*[:\-–]\s*"), text, re.I):
+def _labelled_date(text: str, label: str, defined: bool = False):
+    """'TERMINATION DATE: September 30, 1997' anywhere in the document (an exhibit's field); with ``defined``, also
+    its definition ('"Expiration Date" means March 31, 2020')."""
+    field = rf"\b{label} date\s*[:\-–]\s*"
+    if defined:
+        field = rf"(?:{field}|[\"“]{label} date[\"”] (?:shall )?(?:means?|is|shall be) )"
+    for m in re.finditer(ws(field), text, re.I):
         ds = find_dates(text[m.end() : m.end() + 40])
         if ds and ds[0].start == 0:
             return m.end() + ds[0].start, m.end() + ds[0].end, ds[0].value
     return None
+
+
+# a located term sentence that ends on a date it names by a defined term: "shall expire on the Expiration Date (the
+# "Term")", "... on the Expiration Date set forth above"
+_DEFINED_END = re.compile(ws(r"\b(?:until|through|on|upon) the (?P<label>Expiration|Termination|Expiry|End) Date\b"))
 
 
 # the term runs from the agreement's own start (effective date, signature, date hereof)
@@ -1107,6 +1116,12 @@ def read_term_sentence(
         if (_UNTIL_DATE.search(before) or from_to) and not _is_renewal_context(before):
             return doc.fact("expiration_date", d.value.isoformat(), lo + d.start, lo + d.end,
                             "expiration_term_model", confidence, value_date=d.value)
+    named = _DEFINED_END.search(sentence)
+    labelled = _labelled_date(doc.text, named.group("label"), defined=True) if named else None
+    if labelled is not None:
+        s, e, value = labelled
+        return doc.fact("expiration_date", value.isoformat(), s, e, "expiration_term_model", confidence,
+                        value_date=value)
     base = _term_base(effective, agreement)
     base_day = base.value_date if base is not None else None
     signed = agreement.value_date if agreement is not None else None

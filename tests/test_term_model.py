@@ -130,3 +130,15 @@ def test_an_anniversary_of_the_date_hereof_counts_from_signing():
     assert fact is not None and fact.value_text == "2008-11-28"
     fact = read_term_sentence(doc, lo, lo + len(sentence), _effective(), None, 0.7)
     assert fact is not None and fact.value_text == "2024-01-15"  # no agreement date: the effective date
+
+
+def test_an_end_named_by_a_defined_term_takes_the_date_it_is_given():
+    """"shall expire on the Expiration Date (the "Term")" with '"Expiration Date" means March 31, 2020' elsewhere, or
+    an exhibit's "Expiration Date: August 31, 2006" field."""
+    sentence = 'This Agreement shall commence on the Effective Date and shall expire on the Expiration Date (the "Term").'
+    for defined in ('1.4 "Expiration Date" means March 31, 2020.', "Expiration Date: March 31, 2020"):
+        doc = _doc(OPENING + "1. Definitions. " + defined + "\n\n3. Term. " + sentence + CLOSING)
+        lo = doc.text.index(sentence)
+        fact = read_term_sentence(doc, lo, lo + len(sentence), _effective(), None, 0.7)
+        assert fact is not None and fact.value_text == "2020-03-31", defined
+        assert "March 31, 2020" in doc.text[fact.char_start : fact.char_end]
