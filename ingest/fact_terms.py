@@ -1093,7 +1093,9 @@ _AFTER_NOT_THE_TERM = re.compile(
 # the end of a term that has no date: it lasts until an event or until someone ends it
 _OPEN_ENDED = re.compile(
     ws(r"\b(?:until|perpetu\w*|indefinite\w*|evergreen|so long as|as long as|no (?:fixed )?"
-       r"(?:term|expiration|end date))\b"
+       r"(?:term|expiration|end date)|"
+       # "The term ... will end when terminated by either party"
+       r"(?:end|ends|expire|expires) (?:only )?(?:when|once) (?:it is )?terminated)\b"
        # not the end of its own term ("until the expiration of the last Renewal Term"), nor the later of a date
        # and an event
        r"(?!\s+(?:the\s+)?(?:(?:expiration|expiry|end|termination)\s+of\s+(?:the|this|its|such|any)\s+"

@@ -59,6 +59,8 @@ def _effective() -> Fact:
         ("The work shall commence on June 1, 2018 and go on for six (6) months.", "2018-12-01"),
         ("This Agreement commences on the Effective Date and continues until terminated by either party.",
          "perpetual"),
+        ("The term of this Agreement will commence on the date the registration form is approved and will end when "
+         "terminated by either party.", "perpetual"),
         # a period's end in words the term rules' gates do not ask for
         ('"Contract Period" shall mean that period of time commencing on January 1, 2000 and concluding December 31, '
          "2003, unless terminated sooner as provided herein.", "2003-12-31"),
