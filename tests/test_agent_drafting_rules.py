@@ -27,8 +27,8 @@ from agents.drafting.quoting import stated_end_date
 from agents.planner import parse_question
 from agents.provenance import build_answer
 from tools.base import HitMeta
-from veridict.evaluation.scoring import is_refusal, unsupported_claims
 from veridict.domain.values import counted_from_another_start
+from veridict.evaluation.scoring import is_refusal, unsupported_claims
 from veridict.types import Citation, Evidence, Fact
 
 
