@@ -25,9 +25,10 @@ from tools.base import MAX_QUOTE_CHARS
 from tools.calculator import CalculatorArgs
 from tools.chunks import chunk_evidence
 from tools.text import normalise_space, sentences
-from veridict.domain import AMOUNT_KIND_NAMES, attribute_label
+from veridict.domain import AMOUNT_KIND_NAMES, attribute_label, content_words
 from veridict.domain.names import alias_key, names_asked_party
 from veridict.domain.values import (
+    OTHER_START,
     DurationMatch,
     add_period,
     counted_from_another_start,
@@ -40,6 +41,10 @@ from veridict.domain.values import (
 from veridict.types import Evidence
 
 START_ATTRS = ("effective_date", "commencement_date", "agreement_date")
+
+
+# words of an event's phrase that do not name the event ("the date on which ...", "the first day after ...")
+_NOT_EVENT_WORDS = frozenset({"date", "which", "when", "first", "after", "follo", "comme", "begin", "start"})
 
 
 def period_ending(begin: dt.date, end: dt.date, periods: list[DurationMatch]) -> DurationMatch | None:
@@ -250,8 +255,12 @@ class ValueDrafter(DraftBuilder):
         f = fact_of(e)
         end = f.value_date or parse_date(f.value_text)
         periods = periods_in(e.citation.quote)
-        if end is None or not periods or counted_from_another_start(e.citation.quote):
-            return False  # "four years from the date on which the channel is uploaded": no start the contract dates
+        if counted_from_another_start(e.citation.quote):
+            # "four years from the date on which the channel is uploaded": not from the effective date; from the
+            # day the contract gives that event, if it gives one
+            return self.state_end_from_event(e, label, many_docs)
+        if end is None or not periods:
+            return False
         for start in self.quoted_start_dates(self.document_of(e)):
             sf = fact_of(start)
             if sf.attribute == f.attribute:
@@ -271,6 +280,59 @@ class ValueDrafter(DraftBuilder):
         start_words = f'{begin.isoformat()} ({self.cited_where(n)}: "{short_quote(sentence)}")'
         self.say_calculated(e, label, many_docs, surface, end, start_words, [self.cite(e), n])
         return True
+
+    def state_end_from_event(self, e: Evidence, label: str, many_docs: bool) -> bool:
+        """A term counted from an event (``counted_from_another_start``) that the contract dates elsewhere: "four
+        years from the date on which the channel is uploaded" and "The channel is expected to be uploaded on August
+        1, 2010" end on 2014-08-01, both sentences cited. False where no sentence dates the event."""
+        found = self.event_date(e)
+        if found is None:
+            return False
+        start, sentence, begin, period = found
+        end = add_period(begin, period.value)
+        if end is None:
+            return False
+        n = self.cite(start, sentence)
+        start_words = f'{begin.isoformat()}, the day the contract gives that start ({self.cited_where(n)}: ' \
+                      f'"{short_quote(sentence)}")'
+        self.say_calculated(e, label, many_docs, period.surface, end, start_words, [self.cite(e), n])
+        return True
+
+    def event_date(self, e: Evidence) -> tuple[Evidence, str, dt.date, DurationMatch] | None:
+        """The sentence of ``e``'s document that dates the event its quoted period runs from: one that holds every
+        word of the event ("channel", "uploaded") and a date. None without one (or without the stores)."""
+        quote, ctx = e.citation.quote, self.ctx
+        if ctx is None or ctx.pg is None:
+            return None
+        for period in periods_in(quote):
+            after = quote[period.end:period.end + 160]
+            m = OTHER_START.search(after)
+            if m is None:
+                continue
+            event = re.split(r"[,;.()]", after[m.start():])[0]
+            stems = {w[:5] for w in content_words(event) if len(w) >= 4} - _NOT_EVENT_WORDS
+            if not stems:
+                continue
+            doc_id = self.document_of(e)
+            document = ctx.document(doc_id)
+            if document is None:
+                return None
+            try:
+                chunks = ctx.pg.document_chunks(ctx.tenant, doc_id)
+            except Exception:  # the text channel being down only means no calculation
+                return None
+            for chunk in chunks:
+                for lo, hi in sentences(chunk.text):
+                    sentence = normalise_space(chunk.text[lo:hi])
+                    dates = find_dates(sentence)
+                    words = {w[:5] for w in content_words(sentence)}
+                    if not dates or not stems <= words or len(sentence) > MAX_QUOTE_CHARS \
+                            or sentence in normalise_space(quote):
+                        continue
+                    ev, meta = chunk_evidence(ctx, chunk, document, "lexical", 1.0)
+                    self.meta.setdefault(ev.id, meta)
+                    return ev, sentence, dates[0].value, period
+        return None
 
     def say_calculated(self, e: Evidence, label: str, many_docs: bool, surface: str, end: dt.date, start_words: str,
                        cites: list[int]) -> None:
@@ -350,8 +412,10 @@ class ValueDrafter(DraftBuilder):
 
     def state_expiry_from_term(self, term: Evidence) -> bool:
         """Expiration = effective (or agreement) date + initial term, computed by the calculator."""
+        if counted_from_another_start(term.citation.quote):
+            return self.state_end_from_event(term, attribute_label("expiration_date"), False)
         starts = self.quoted_start_dates(self.document_of(term))
-        if not starts or not periods_in(term.citation.quote) or counted_from_another_start(term.citation.quote):
+        if not starts or not periods_in(term.citation.quote):
             return False
         start = starts[0]
         sf, tf = fact_of(start), fact_of(term)
