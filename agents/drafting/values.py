@@ -38,7 +38,7 @@ from veridict.domain.values import (
     periods_in,
     quote_states,
 )
-from veridict.types import Evidence
+from veridict.types import Chunk, Document, Evidence
 
 START_ATTRS = ("effective_date", "commencement_date", "agreement_date")
 
@@ -313,14 +313,10 @@ class ValueDrafter(DraftBuilder):
             stems = {w[:5] for w in content_words(event) if len(w) >= 4} - _NOT_EVENT_WORDS
             if not stems:
                 continue
-            doc_id = self.document_of(e)
-            document = ctx.document(doc_id)
-            if document is None:
+            found = self.chunks_of(e)
+            if found is None:
                 return None
-            try:
-                chunks = ctx.pg.document_chunks(ctx.tenant, doc_id)
-            except Exception:  # the text channel being down only means no calculation
-                return None
+            document, chunks = found
             for chunk in chunks:
                 for lo, hi in sentences(chunk.text):
                     sentence = normalise_space(chunk.text[lo:hi])
@@ -344,12 +340,9 @@ class ValueDrafter(DraftBuilder):
                  f'({self.where(e.citation)}: "{short_quote(e.citation.quote)}") from {start_words}, so it ends on '
                  f'{end.isoformat()} (calculated)', cites)
 
-    def start_in_text(self, e: Evidence, end: dt.date,
-                      periods: list[DurationMatch]) -> tuple[Evidence, str, dt.date, str] | None:
-        """A term counted from a start no stored date fact holds ("the eighth anniversary of the Commencement
-        Date", the contract giving that date elsewhere): the first sentence of the document stating a date from
-        which one of the quoted periods runs to ``end``, as a cited passage, with that date and the period's words.
-        None without such a sentence (or without the stores)."""
+    def chunks_of(self, e: Evidence) -> tuple[Document, list[Chunk]] | None:
+        """``e``'s document and its stored chunks; None without the stores or when the text channel is down (which
+        only means no calculation)."""
         ctx = self.ctx
         if ctx is None or ctx.pg is None:
             return None
@@ -358,9 +351,21 @@ class ValueDrafter(DraftBuilder):
         if document is None:
             return None
         try:
-            chunks = ctx.pg.document_chunks(ctx.tenant, doc_id)
-        except Exception:  # the text channel being down only means no calculation
+            return document, ctx.pg.document_chunks(ctx.tenant, doc_id)
+        except Exception:
             return None
+
+    def start_in_text(self, e: Evidence, end: dt.date,
+                      periods: list[DurationMatch]) -> tuple[Evidence, str, dt.date, str] | None:
+        """A term counted from a start no stored date fact holds ("the eighth anniversary of the Commencement
+        Date", the contract giving that date elsewhere): the first sentence of the document stating a date from
+        which one of the quoted periods runs to ``end``, as a cited passage, with that date and the period's words.
+        None without such a sentence (or without the stores)."""
+        ctx = self.ctx
+        found = self.chunks_of(e)
+        if ctx is None or found is None:
+            return None
+        document, chunks = found
         for chunk in chunks:
             for d in find_dates(chunk.text):
                 period = period_ending(d.value, end, periods)
