@@ -610,9 +610,10 @@ def _titled_document_ids(ctx: ToolContext, name: str) -> set[str]:
     index = ctx.name_index()
     if index is None or canonical_jurisdiction(name) is not None:
         return set()
+    key = squash(alias_key(name))
     ids = set()
     for doc in index.find_titles(name):
-        if _name_in_title(name, doc) and squash(alias_key(name)) in squash(doc.title or ""):
+        if len(key) >= 5 and key in squash(doc.title or ""):  # the title itself, not the file name
             ctx.remember(doc)
             ids.add(doc.id)
     return ids

@@ -302,8 +302,7 @@ class ValueDrafter(DraftBuilder):
         """The sentence of ``e``'s document that dates the event its quoted period runs from: one that holds every
         word of the event ("channel", "uploaded") and a date. None without one (or without the stores)."""
         quote, ctx = e.citation.quote, self.ctx
-        if ctx is None or ctx.pg is None:
-            return None
+        events: list[tuple[DurationMatch, set[str]]] = []  # each period counted from an event, with its words
         for period in periods_in(quote):
             after = quote[period.end:period.end + 160]
             m = OTHER_START.search(after)
@@ -311,12 +310,13 @@ class ValueDrafter(DraftBuilder):
                 continue
             event = re.split(r"[,;.()]", after[m.start():])[0]
             stems = {w[:5] for w in content_words(event) if len(w) >= 4} - _NOT_EVENT_WORDS
-            if not stems:
-                continue
-            found = self.chunks_of(e)
-            if found is None:
-                return None
-            document, chunks = found
+            if stems:
+                events.append((period, stems))
+        found = self.chunks_of(e) if events else None  # the document's text, read once
+        if ctx is None or found is None:
+            return None
+        document, chunks = found
+        for period, stems in events:
             for chunk in chunks:
                 for lo, hi in sentences(chunk.text):
                     sentence = normalise_space(chunk.text[lo:hi])
