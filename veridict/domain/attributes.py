@@ -79,12 +79,12 @@ class Attribute:
 _YEAR = r"\b(19|20)\d{2}\b"
 # How far ahead one must speak up ("how early", "the deadline to cancel before ..."): beside a renewal, the notice
 # period; the planner reads it too, to tell a notice question from a renewal one.
-ADVANCE_NOTICE = r"how (early|far ahead|far in advance|long before)|deadline"
+ADVANCE_NOTICE = r"how (early|far ahead|far in advance|long before)|deadline|lead[- ]time"
 _RENEWS = r"renew\w*|roll\w* over"
 # the kinds of organisation a question asks a party by ("which bank ...", "with which company ...")
 _ORGANISATION = r"(company|firm|bank|business|outfit|organi[sz]ation|entity)"
 # "how much" asks for a sum of money, unless of notice or time ("how much warning do we have to give?")
-HOW_MUCH_MONEY = r"how much(?! (notice|time|advance|warning|heads[- ]up))"
+HOW_MUCH_MONEY = r"how much(?! (notice|time|lead[- ]time|advance|warning|heads[- ]up))"
 
 # Order matters: where two cues match, the first entry wins.
 ATTRIBUTES: tuple[Attribute, ...] = (
@@ -119,7 +119,10 @@ ATTRIBUTES: tuple[Attribute, ...] = (
          r"\b(length|duration) of (each |the |a )?renewal",
          # everyday words for renewing by itself: "Does the Northwind MSA roll over automatically?"
          r"\broll(s|ed|ing)?[- ]?over\b", r"\bauto[- ]?(extend|extension)",
-         r"\bextends? (itself|automatically|on its own)\b"),
+         r"\bextends? (itself|automatically|on its own)\b",
+         # "Does the Tadeo hosting agreement keep going after its first term?"
+         r"\b(keeps?|continues?|carr(y|ies) on|goes on) (going |running )?(after|beyond|past) (its|the|their) "
+         r"(first|initial|original|current) (term|period)\b"),
         ("renewal", "renew", "successive", "automatically renew", "extended"),
         ("renew",),
         ("renewal_term",),
@@ -176,6 +179,12 @@ ATTRIBUTES: tuple[Attribute, ...] = (
          r"\buntil when\b", r"\bstill (in force|in effect|valid|active|running|live|binding)\b",
          # "Does the Nantz deal run until 2004?", "Does it last through 2021?"
          r"\b(runs?|lasts?|continues?|goes on) (until|till|through) (?:\w+ )?(?:\d|[A-Z][a-z]+ \d)",
+         # "Does the Cisco deal last past 2015?", "Is the Jaguars sponsorship over before 2025?"
+         r"\b(runs?|lasts?|continues?|goes on|stays? in (force|effect)) (past|beyond|into|after) "
+         r"(?:(?:the )?end of )?(?:[a-z]+ )?\d",
+         r"\b(over|ended|expired|done|finished) (before|by|after|in|prior to) (?:(?:the )?end of )?(?:[a-z]+ )?\d",
+         # "How long is the Dolphins sponsorship good for?" (a warranty that is good for a year is a warranty)
+         r"^(?![^?]*\bwarrant)[^?]*\bhow long (is|are|will)\b[^?]*\bgood for\b",
          r"\b(initial|original) term\b",
          # "how long does the Zebra deal stay in force?", "how long is the JANA cooperation agreement?"
          r"\bhow long\b[^?]*\b(stays?|remains?) (in (force|effect)|valid|binding)\b",
