@@ -174,12 +174,13 @@ def periods_in(text: str) -> list[DurationMatch]:
 
 
 # what follows a period that is counted from a start the contract does not date: "four years from the date on which
-# the channel is uploaded", "one (1) year from the date of delivery of the Product" (not "from the Effective Date")
+# the channel is uploaded", "one (1) year from the date of delivery of the Product", "five (5) years from the Reseller's
+# first purchase order" (not "from the Effective Date")
 OTHER_START = re.compile(
     (r"^[^.;]{0,30}?\b(?:from|after|following|commencing (?:on|with)|beginning (?:on|with)|"
      r"starting (?:on|with)) (?:the )?(?!effective date|date hereof|date of this|date first|"
      r"execution|commencement date|signing|date of (?:execution|signature))"
-     r"(?:date (?:on which|of) )?(?:the )?(?:first|initial|launch|completion|delivery|acceptance|"
+     r"(?:date (?:on which|of) )?(?:the )?(?:[\w-]+['’]s )?(?:first|initial|launch|completion|delivery|acceptance|"
      r"commercial|shipment|opening|receipt|date on which|date when|closing|approval|"
      r"issuance|(?:such|that|any|each) [a-z]+|[a-z]+ (?:is|are|has been|have been) )").replace(" ", r"\s+"),
     re.I,
