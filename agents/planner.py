@@ -12,6 +12,7 @@ import re
 from functools import lru_cache
 
 from agents.plan import Constraints, DocumentRef, Plan
+from agents.value_check import checks_a_bound
 from veridict.domain import (
     AMOUNT_KINDS,
     ATTRIBUTE_BY_NAME,
@@ -192,6 +193,15 @@ def parse_question(question: str, nlp=None) -> Plan:
     plan.qualifier = notice if primary == "notice_period" else (amount_qualifiers[0] if amount_qualifiers else None)
     plan.attribute = plan.attributes[0] if plan.attributes else None
     plan.constraints = _constraints(q, low, library=plan.intent in ("list", "count"))
+    check = checks_a_bound(q, plan.attributes) if plan.intent in ("exact_value", "clause_lookup") else None
+    if check is not None:  # "Does it last past 2015?": the contract's own value answers; the bound filters nothing
+        plan.intent = "exact_value"
+        plan.attributes = [check.attribute]
+        plan.attribute = check.attribute
+        plan.qualifiers = [k for k in plan.qualifiers if k == notice] if check.attribute == "notice_period" else []
+        plan.qualifier = plan.qualifiers[0] if plan.qualifiers else None
+        plan.constraints = plan.constraints.model_copy(
+            update={"date_from": None, "date_to": None, "min_num": None, "max_num": None})
     bounded = plan.constraints.min_num is not None or plan.constraints.max_num is not None
     if bounded and "amount" not in plan.attributes:
         plan.attributes.append("amount")

@@ -881,3 +881,42 @@ def test_a_page_break_inside_a_sentence_does_not_cut_the_quote():
     for two in ("The term ends on 1 May.\n\nthen the licence ends.", "SURVIVAL\n\nThe rights survive.",
                 "The parties agree as follows:\n\n(a) to pay;", "The parties agree as follows:\n\nb) to pay;"):
         assert len(sentences(two)) == 2, two
+
+
+@pytest.mark.parametrize(("question", "verdict"), [
+    ("Does the Promotion Agreement run past 2000?", "Yes: Promotion Agreement ends on 2001-05-31, after 2000"),
+    ("Is the Promotion Agreement over before 2001?", "No: Promotion Agreement ends on 2001-05-31, in 2001"),
+    ("Is the Promotion Agreement over by the end of May 2001?",
+     "Yes: Promotion Agreement ends on 2001-05-31, at the end of May 2001"),
+])
+def test_a_yes_no_question_bounding_the_end_is_answered_from_the_stated_end(question, verdict):
+    end = fact("fact:1", "expiration_date", "2001-05-31", TERM, value_date=dt.date(2001, 5, 31))
+    _, answer = draft_for(question, end)
+    assert answer.text.startswith(verdict), answer.text
+    assert "May 31, 2001" in answer.citations[0].quote
+    assert unsupported_claims(answer, question) == []  # the question's own year is no figure the page must show
+
+
+def test_a_yes_no_question_bounding_a_period_is_answered_from_the_stated_period():
+    renewal = fact("fact:1", "renewal_term", "1 year",
+                   "Upon the expiration of such term, this Agreement will renew automatically for successive terms of "
+                   "one (1) year each unless either party delivers written notice of termination.")
+    renewal.fact.value_num = 365.0  # type: ignore[union-attr]
+    question = "Is the renewal term of the Promotion Agreement longer than two years?"
+    _, answer = draft_for(question, renewal)
+    assert answer.text.startswith("No: the renewal term of Promotion Agreement is"), answer.text
+    assert "not longer than two years" in answer.text
+    assert unsupported_claims(answer, question) == []
+
+
+def test_no_verdict_where_the_end_is_open_or_undated():
+    question = "Does the Promotion Agreement last past 2015?"
+    forever = fact("fact:1", "expiration_date", "perpetual",
+                   "This Agreement shall continue in force perpetually unless terminated by either party.")
+    _, answer = draft_for(question, forever)
+    assert answer.text.startswith("Yes: Promotion Agreement has no fixed end date"), answer.text
+    event = fact("fact:2", "expiration_date", "until completion of the Research Program",
+                 "Unless earlier terminated, this Agreement will be in effect from the Effective Date until completion "
+                 "of the Research Program.")
+    _, answer = draft_for(question, event)
+    assert not answer.text.startswith(("Yes", "No")) and "research program" in answer.text.lower(), answer.text

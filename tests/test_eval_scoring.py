@@ -387,6 +387,14 @@ def test_the_ocr_confidence_note_is_not_a_claim_but_a_figure_beside_it_is():
     assert unsupported_claims(b) == ["7 %"]
 
 
+def test_the_questions_own_dates_and_periods_repeated_in_a_yes_no_answer_are_not_claims():
+    a = ans("No: the renewal term is 1 year, not longer than two years; it ends on 2012-01-20, before June 30, 2015 [1].",
+            cite(A, 2, "renews for successive terms of one (1) year; the Term is extended to January 20, 2012"))
+    question = "Is the renewal term longer than two years, and does it last past June 30, 2015?"
+    assert unsupported_claims(a, question) == []
+    assert sorted(unsupported_claims(a)) == ["June 30, 2015", "two years"]  # without the question they are unsupported
+
+
 def test_supported_figures_in_other_forms_are_not_counted():
     a = ans(
         "Liability is capped at $10 million; notice is 90 days [1] (Section 12.1, page 10).",

@@ -5,10 +5,14 @@ are said, not left out."""
 
 from __future__ import annotations
 
+import datetime as dt
+import re
+
 from agents.critic import in_asked_jurisdiction
 from agents.drafting.registry import drafts
 from agents.drafting.values import ValueDrafter
 from agents.meaning import checks_a_stated_law
+from agents.value_check import ValueCheck, relation_words, value_check, verdict
 from veridict.domain import attribute_label
 from veridict.domain.values import canonical_jurisdiction
 
@@ -17,9 +21,13 @@ from veridict.domain.values import canonical_jurisdiction
 def draft_exact_value(d: ValueDrafter) -> None:
     groups = d.target_groups()
     attrs = d.plan.attributes or ["amount"]
+    check = value_check(d.plan)
     for mention, ids in groups:
         if checks_a_stated_law(d.plan) and len(attrs) == 1:
             state_law_verdict(d, ids, many_docs=len(groups) > 1)
+            continue
+        if check is not None:
+            state_bound_verdict(d, check, ids, many_docs=len(groups) > 1)
             continue
         missing = [a for a in attrs if d.state_value(a, ids, many_docs=len(groups) > 1) is None]
         if missing and len(missing) < len(attrs):
@@ -44,3 +52,51 @@ def state_law_verdict(d: ValueDrafter, ids: set[str] | None, many_docs: bool) ->
         d.say(f"No: {d.title(e)} is governed by the law of {got}, not that of {d.plan.constraints.jurisdiction}",
               [d.cite(e)])
     d.draft.claims.insert(at, d.draft.claims.pop())
+
+
+# the date a value sentence states, as ISO: "is 2012-01-20", a calculated end "ends on" or "expires on"; a sentence
+# that says the end depends on an undated start states none
+_STATED_DATE = re.compile(r"\b(?:is|ends on|expires on) (\d{4}-\d{2}-\d{2})\b")
+_DATE_VERBS = {"expiration_date": "ends on", "agreement_date": "is dated", "effective_date": "takes effect on"}
+
+
+def state_bound_verdict(d: ValueDrafter, check: ValueCheck, ids: set[str] | None, many_docs: bool) -> None:
+    """"Does the Cisco deal last past 2015?", "Is the renewal term longer than two years?": the value is stated and
+    cited as for "when does it end?", with yes or no first. The verdict is read from the sentence just stated and
+    cites what it cites, so it says no more than the cited page; a value the sentence does not give as a date or a
+    period (an end stated as an event, a term without a start) gets no verdict."""
+    at = len(d.draft.claims)
+    e = d.state_value(check.attribute, ids, many_docs=many_docs)
+    stated = d.draft.claims[at:]
+    if e is None or e.fact is None or not stated:
+        return
+    value = _stated_value(check, e.fact, stated[0].text)
+    yes = verdict(check, value) if value is not None else None
+    if yes is None:
+        return
+    cites = list(dict.fromkeys(i for c in stated for i in c.citation_indexes))
+    d.draft.verbatim.append(check.bound.words)  # the question's own figure, not one the page must show
+    answer, title = "Yes" if yes else "No", d.title(e)
+    if check.bound.kind == "period":
+        text = f"{answer}: the {attribute_label(check.attribute)} of {title} is {d.value_text(e)}, " \
+               f"{relation_words(check, value)}"
+    elif value == "perpetual":
+        text = f"{answer}: {title} has no fixed end date; it runs until it is terminated"
+    else:
+        text = f"{answer}: {title} {_DATE_VERBS[check.attribute]} {value.isoformat()}, {relation_words(check, value)}"
+    d.say(text, cites)
+    d.draft.claims.insert(at, d.draft.claims.pop())
+
+
+def _stated_value(check: ValueCheck, fact, sentence: str) -> dt.date | str | float | None:
+    if check.bound.kind == "period":
+        return fact.value_num if fact.attribute == check.attribute else None
+    if fact.value_text == "perpetual" and check.attribute == "expiration_date":
+        return "perpetual"
+    m = _STATED_DATE.search(sentence)
+    if m is None or "depends on" in sentence:
+        return None
+    try:
+        return dt.date.fromisoformat(m.group(1))
+    except ValueError:
+        return None

@@ -482,6 +482,8 @@ def unsupported_claims(answer: Answer, question_text: str = "") -> list[str]:
     facts = _QuoteFacts([c.quote for c in answer.citations])
     exempt = _numbers(strip_references(question_text))
     exempt.add(float(len({c.document_id for c in answer.citations})))
+    asked = _QuoteFacts([strip_references(question_text)])  # the question's own dates and periods ("past 2015",
+    # "longer than two years") repeated in a yes/no answer are the user's words, not claims about the contract
 
     out: list[str] = []
     taken: list[tuple[int, int]] = []
@@ -494,7 +496,8 @@ def unsupported_claims(answer: Answer, question_text: str = "") -> list[str]:
             out.append(surface.strip())
 
     for d in find_dates(text):
-        claim(d.start, d.end, d.surface, d.value in facts.dates or d.value in facts.derived_dates)
+        claim(d.start, d.end, d.surface, d.value in facts.dates or d.value in facts.derived_dates
+              or d.value in asked.dates)
     for mo in find_money(text):
         supported = any(same_money((mo.value, mo.currency), q) for q in facts.money) or (
             mo.value in facts.numbers
@@ -504,7 +507,7 @@ def unsupported_claims(answer: Answer, question_text: str = "") -> list[str]:
         claim(p.start, p.end, p.surface, p.value in facts.percents or p.value in facts.numbers)
     for dm in find_durations(text):
         days = dm.value.days
-        claim(dm.start, dm.end, dm.surface, any(same_days(days, q) for q in facts.days))
+        claim(dm.start, dm.end, dm.surface, any(same_days(days, q) for q in facts.days + asked.days))
     for m in _BARE_NUMBER.finditer(text):
         value = float(m.group(0).replace(",", ""))
         claim(m.start(), m.end(), m.group(0), value in facts.numbers or value in exempt)
