@@ -304,6 +304,8 @@ def _attributes(low: str, calculation: bool = False) -> list[str]:
         found.remove("party")
     if "governing_law" in found and "party" in found and not re.search(r"\bwho\b|counterparty", low):
         found.remove("party")
+    if "party" in found and re.match(r"(who|whom)\b", low) and not re.search(r"\b(when|dates?|dated)\b", low):
+        found = [f for f in found if not f.endswith("_date")]  # "Who signed it?" asks who, not when
     if "venue" in found and "governing_law" in found:  # "jurisdiction" alone asks for courts, "law" for the law
         found.remove("governing_law" if not re.search(r"\blaws?\b|\bgovern", low) else "venue")
     return found[:3]

@@ -922,3 +922,13 @@ def test_who_serves_a_party_asks_for_its_counterpart(question, served):
 def test_everyday_ways_to_ask_when_a_contract_began(question):
     plan = parse_question(question)
     assert plan.intent == "exact_value" and plan.attributes == ["effective_date"], plan
+
+
+@pytest.mark.parametrize("question", [
+    "Who signed the joint filing agreement with ABP Trust?",
+    "Who signed the Zebra IP deal with Motorola?",
+])
+def test_who_signed_asks_for_the_parties_not_the_date(question):
+    plan = parse_question(question)
+    assert plan.attributes == ["party"], plan.attributes
+    assert "agreement_date" in parse_question("Who signed the Zebra IP deal with Motorola, and when?").attributes
