@@ -932,3 +932,8 @@ def test_who_signed_asks_for_the_parties_not_the_date(question):
     plan = parse_question(question)
     assert plan.attributes == ["party"], plan.attributes
     assert "agreement_date" in parse_question("Who signed the Zebra IP deal with Motorola, and when?").attributes
+
+
+def test_fixing_a_breach_asks_for_the_cure_period():
+    plan = parse_question("How long do we have to fix a breach under the Time Life co-branding deal?")
+    assert plan.attributes == ["notice_period"] and plan.qualifier == "breach_cure", plan

@@ -94,7 +94,10 @@ NOTICE_KINDS: tuple[Qualifier, ...] = (
                r"\b(end|expiry|expiration) of (the|its|this|our|their) (current |initial |first )?term\b",
                r"\bterm (runs out|is up|ends|expires)\b"),
               ("non-renewal", "renewal", "not to renew"), ("renew",)),
-    Qualifier("breach_cure", "cure period", (r"\bcure\b", r"remedy"), ("cure", "remedy"), ("cure",)),
+    # "how long do we have to fix a breach?" (the notice period's own cue for a cure period)
+    Qualifier("breach_cure", "cure period",
+              (r"\bcure\b", r"remedy", r"\b(fix|correct|put right) (a |the |any |such )?(breach|default|failure)"),
+              ("cure", "remedy"), ("cure",)),
     # "to end the CloudSecure agreement", "to get out of our Contoso deal": the contract may be named between (the
     # planner reads a resolved mention as "the doc")
     Qualifier("termination", "notice of termination", (r"terminat", r"\bcancel\w*",
