@@ -391,6 +391,20 @@ def _amount_kind(window: str, at: int) -> str:
     return best
 
 
+# a sentence that announces a list or table of figures after it ("... the amount set forth next to the applicable
+# Contract Year below (the "Annual Fee")."; "... the following fees:")
+_ANNOUNCES = re.compile(r"\b(below|as follows|the following|this schedule|the table)\b|:\s*$", re.IGNORECASE)
+
+
+def _announced_kind(text: str, prev: tuple[int, int]) -> str:
+    """The kind of an amount that its own sentence does not name ("First Contract Year (2018/19): $ 200,000 ..."):
+    the kind the sentence before names, where that sentence announces the figures after it; else "other"."""
+    sentence = text[prev[0]:prev[1]]
+    if not _ANNOUNCES.search(sentence) or len(sentence) > 600:
+        return "other"
+    return _amount_kind(sentence, len(sentence))
+
+
 def _amounts(doc: DocContext) -> list[Fact]:
     out: list[Fact] = []
     text = doc.text
@@ -401,6 +415,8 @@ def _amounts(doc: DocContext) -> list[Fact]:
         w_start = max(lo, mm.start - 160)
         window = text[w_start : min(hi, mm.end + 80)]
         kind = _amount_kind(window, mm.start - w_start)
+        if kind == "other" and lo > 0:
+            kind = _announced_kind(text, doc.sentences.span_at(lo - 1))
         out.append(
             doc.fact(
                 "amount",

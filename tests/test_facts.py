@@ -120,6 +120,17 @@ def test_a_sum_that_bounds_damages_is_a_liability_cap_not_a_fee():
     assert amounts and all(f.qualifier == "liability_cap" for f in amounts), amounts
 
 
+def test_figures_listed_after_a_sentence_that_announces_them_take_its_kind():
+    _, facts = facts_of('SPONSORSHIP AGREEMENT\n\nThis Agreement is made as of May 1, 2018 between Club LLC ("Club") and '
+                        'Sponsor Inc. ("Sponsor").\n\n3. Annual Fees. (a) During each Contract Year of the Term, Sponsor '
+                        'shall pay Club the amount set forth next to the applicable Contract Year below (the "Annual '
+                        'Fee").\nFirst Contract Year (2018/19): $ 200,000 Second Contract Year (2019/20): $ 204,000\n\n'
+                        "4. Records. Club keeps records of attendance.\nAttendance in 2018 reached $ 5,000 in tickets.")
+    amounts = {f.value_num: f.qualifier for f in facts if f.attribute == "amount"}
+    assert amounts[200_000] == "fee" and amounts[204_000] == "fee", amounts
+    assert amounts[5_000] == "other"  # the sentence before announces nothing
+
+
 def test_amounts_are_classified_by_their_words(msa):
     _, facts = msa
     amounts = {f.value_num: f for f in facts if f.attribute == "amount"}
