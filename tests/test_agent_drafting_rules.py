@@ -920,3 +920,12 @@ def test_no_verdict_where_the_end_is_open_or_undated():
                  "of the Research Program.")
     _, answer = draft_for(question, event)
     assert not answer.text.startswith(("Yes", "No")) and "research program" in answer.text.lower(), answer.text
+
+
+def test_a_renewal_stated_in_annual_periods_gets_no_unit_after_it():
+    renewal = fact("fact:1", "renewal_term", "annual periods",
+                   "This Agreement shall continue in effect for two years from the date hereof, and thereafter shall "
+                   "continue automatically for successive annual periods.")
+    renewal.fact.qualifier, renewal.fact.value_num, renewal.fact.unit = "successive", 365.0, "days"  # type: ignore
+    _, answer = draft_for("What is the renewal term of the Promotion Agreement?", renewal)
+    assert "successive annual periods" in answer.text and "periods days" not in answer.text, answer.text

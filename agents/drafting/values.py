@@ -70,7 +70,8 @@ class ValueDrafter(DraftBuilder):
         if f.attribute == "renewal_term" and (f.qualifier or "") == "successive" and "successive" not in value \
                 and "-to-" not in value and "basis" not in value and value != "perpetual":
             value = f"successive {value}"
-        has_unit = re.search(r"\b(days?|weeks?|months?|years?|hours?)\b|%", value, re.I)
+        # "annual periods" says its own length: no "days" after it
+        has_unit = re.search(r"\b(days?|weeks?|months?|years?|hours?|annual|yearly|monthly|quarterly)\b|%", value, re.I)
         if f.unit and f.unit.lower() not in value.lower() and not has_unit and f.attribute not in (
                 "agreement_date", "effective_date", "expiration_date"):
             value = f"{f.unit} {value}" if len(f.unit) == 3 and f.unit.isupper() else f"{value} {f.unit}"
