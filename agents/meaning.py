@@ -44,6 +44,8 @@ from tools.reads import QueryEmbedder
 from veridict.domain import ATTRIBUTE_BY_NAME, CLAUSE_BY_NAME
 from veridict.domain.attributes import ValueKind
 from veridict.domain.examples import ATTRIBUTE_EXAMPLES, CLAUSE_EXAMPLES, QUALIFIER_EXAMPLES
+from veridict.domain.roles import ROLE_WORDS
+from veridict.types import Fact
 
 MIN_SIMILARITY = 0.55
 MIN_MARGIN = 0.03
@@ -244,6 +246,28 @@ def checks_a_stated_law(plan: Plan) -> bool:
     as it does in "Which contracts are governed by German law?"."""
     return (plan.intent == "exact_value" and plan.attribute == "governing_law" and bool(plan.documents)
             and bool(plan.constraints.jurisdiction) and bool(_YES_NO.match(_LEAD.sub("", asked(plan.question)))))
+
+
+# "Who is the distributor under the PPG agreement?", "Which party is the licensee?", "Who's the franchisor?"
+_ASKED_ROLE = re.compile(r"^(?:who|which (?:party|side|company|one))(?:['’]s|\s+(?:is|was|acts as|serves as))\s+"
+                         r"(?:the\s+)?(?P<role>[a-z]+(?:\s+[a-z]+)?)", re.IGNORECASE)
+
+
+def asked_role(question: str) -> str | None:
+    """The role a "who is the <role>" question asks for, one of the contract role words (``ROLE_WORDS``), or None."""
+    m = _ASKED_ROLE.match(asked(question).strip())
+    if m is None:
+        return None
+    words = m.group("role").lower().split()
+    return next((r for r in (" ".join(words), words[0]) if r in ROLE_WORDS), None)
+
+
+def plays_role(fact: Fact, role: str) -> bool:
+    """Whether a party fact is the party the contract calls ``role``: its stored role, or its quote defining it so
+    ('NeoMedia Micro Paint Repair ("DISTRIBUTOR")')."""
+    if (fact.qualifier or "").lower() == role:
+        return True
+    return bool(re.search(rf"[(\"“,]\s*(?:the\s+)?{re.escape(role)}\s*[\"”]", fact.quote, re.IGNORECASE))
 
 
 def asks_one_side(question: str) -> bool:

@@ -929,3 +929,18 @@ def test_a_renewal_stated_in_annual_periods_gets_no_unit_after_it():
     renewal.fact.qualifier, renewal.fact.value_num, renewal.fact.unit = "successive", 365.0, "days"  # type: ignore
     _, answer = draft_for("What is the renewal term of the Promotion Agreement?", renewal)
     assert "successive annual periods" in answer.text and "periods days" not in answer.text, answer.text
+
+
+def test_who_is_the_role_names_the_party_the_contract_calls_so():
+    distributor = fact("fact:1", "party", "NeoMedia Micro Paint Repair",
+                       'NeoMedia Micro Paint Repair hereinafter referred to as ("DISTRIBUTOR")')
+    ppg = fact("fact:2", "party", "PPG Paints Trading (Shanghai) Co Ltd",
+               'PPG Paints Trading (Shanghai) Co Ltd hereinafter referred to as ("PPG Shanghai")')
+    for e in (distributor, ppg):
+        e.fact.qualifier = "party"  # type: ignore[union-attr]
+    _, answer = draft_for("Who is the distributor under the Promotion Agreement?", ppg, distributor)
+    assert answer.text.startswith("The distributor is NeoMedia Micro Paint Repair"), answer.text
+    assert "other party is PPG Paints Trading" in answer.text
+    # no party is called the licensee: both are named as parties, none is said to be it
+    _, answer = draft_for("Who is the licensee under the Promotion Agreement?", ppg, distributor)
+    assert answer.text.startswith("The parties are"), answer.text

@@ -21,6 +21,7 @@ from agents.drafting.quoting import (
     stated_end_date,
     term_words_stated,
 )
+from agents.meaning import asked_role, plays_role
 from tools.base import MAX_QUOTE_CHARS
 from tools.calculator import CalculatorArgs
 from tools.chunks import chunk_evidence
@@ -448,6 +449,14 @@ class ValueDrafter(DraftBuilder):
             if not key or any(names_asked_party(key, x, keys) for x in exclude):
                 continue
             seen.setdefault(key, e)
+        role = asked_role(self.plan.question)
+        holders = [e for e in seen.values() if role and plays_role(fact_of(e), role)]
+        if len(holders) == 1 and len(seen) > 1:  # "Who is the distributor?": the party the contract calls that
+            others = [e for e in seen.values() if e is not holders[0]]
+            self.say(f"The {role} is {fact_of(holders[0]).value_text}", [self.cite(holders[0])])
+            self.say(f"The other {'party is' if len(others) == 1 else 'parties are'} "
+                     f"{join_names([fact_of(e).value_text for e in others])}", [self.cite(e) for e in others])
+            return holders[0]
         if seen:
             cites = [self.cite(e) for e in seen.values()]
             names = [fact_of(e).value_text for e in seen.values()]
