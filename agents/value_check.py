@@ -120,15 +120,7 @@ def value_check(plan: Plan) -> ValueCheck | None:
     with a bound of the value's kind. Library lists and counts bound the library instead."""
     if plan.intent != "exact_value" or len(plan.attributes) != 1 or not plan.documents:
         return None
-    if not _YES_NO.search(plan.question):
-        return None
-    bound = stated_bound(plan.question)
-    attribute = plan.attributes[0]
-    if bound is None or (bound.kind == "date") != (attribute in DATE_CHECKED):
-        return None
-    if bound.kind == "period" and attribute not in PERIOD_CHECKED:
-        return None
-    return ValueCheck(attribute, bound)
+    return checks_a_bound(plan.question, plan.attributes)
 
 
 def checks_a_bound(question: str, attributes: list[str]) -> ValueCheck | None:
