@@ -15,6 +15,7 @@ from agents.meaning import checks_a_stated_law
 from agents.value_check import ValueCheck, relation_words, value_check, verdict
 from veridict.domain import attribute_label
 from veridict.domain.values import canonical_jurisdiction
+from veridict.types import Fact
 
 
 @drafts("exact_value")
@@ -88,7 +89,7 @@ def state_bound_verdict(d: ValueDrafter, check: ValueCheck, ids: set[str] | None
     d.draft.claims.insert(at, d.draft.claims.pop())
 
 
-def _stated_value(check: ValueCheck, fact, sentence: str) -> dt.date | str | float | None:
+def _stated_value(check: ValueCheck, fact: Fact, sentence: str) -> dt.date | str | float | None:
     if check.bound.kind == "period":
         return fact.value_num if fact.attribute == check.attribute else None
     if fact.value_text == "perpetual" and check.attribute == "expiration_date":
