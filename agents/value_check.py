@@ -140,12 +140,13 @@ def verdict(check: ValueCheck, value: dt.date | str | float) -> bool | None:
     """Whether the value stands to the bound as asked; None where the value cannot say (an end stated as an event).
     "perpetual": the contract has no fixed end, so it lasts past any date and ends before none."""
     b = check.bound
-    if b.kind == "period":
+    if b.days is not None:
         if not isinstance(value, int | float):
             return None
-        same = abs(value - b.days) <= max(1.0, 0.02 * max(value, b.days))
-        return {"more": value > b.days and not same, "at_least": value > b.days or same,
-                "less": value < b.days and not same, "at_most": value < b.days or same}.get(b.relation)
+        days = b.days
+        same = abs(value - days) <= max(1.0, 0.02 * max(value, days))
+        return {"more": value > days and not same, "at_least": value > days or same,
+                "less": value < days and not same, "at_most": value < days or same}.get(b.relation)
     if value == "perpetual":
         return b.relation in ("after", "until", "through")  # it never ends: not before, by or in any year
     if not isinstance(value, dt.date) or b.first is None or b.last is None:

@@ -73,7 +73,7 @@ def state_bound_verdict(d: ValueDrafter, check: ValueCheck, ids: set[str] | None
         return
     value = _stated_value(check, e.fact, stated[0].text)
     yes = verdict(check, value) if value is not None else None
-    if yes is None:
+    if value is None or yes is None:
         return
     cites = list(dict.fromkeys(i for c in stated for i in c.citation_indexes))
     d.draft.verbatim.append(check.bound.words)  # the question's own figure, not one the page must show
@@ -81,10 +81,10 @@ def state_bound_verdict(d: ValueDrafter, check: ValueCheck, ids: set[str] | None
     if check.bound.kind == "period":
         text = f"{answer}: the {attribute_label(check.attribute)} of {title} is {d.value_text(e)}, " \
                f"{relation_words(check, value)}"
-    elif value == "perpetual":
-        text = f"{answer}: {title} has no fixed end date; it runs until it is terminated"
-    else:
+    elif isinstance(value, dt.date):
         text = f"{answer}: {title} {_DATE_VERBS[check.attribute]} {value.isoformat()}, {relation_words(check, value)}"
+    else:  # "perpetual"
+        text = f"{answer}: {title} has no fixed end date; it runs until it is terminated"
     d.say(text, cites)
     d.draft.claims.insert(at, d.draft.claims.pop())
 
