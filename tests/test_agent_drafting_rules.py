@@ -944,3 +944,19 @@ def test_who_is_the_role_names_the_party_the_contract_calls_so():
     # no party is called the licensee: both are named as parties, none is said to be it
     _, answer = draft_for("Who is the licensee under the Promotion Agreement?", ppg, distributor)
     assert answer.text.startswith("The parties are"), answer.text
+
+
+def test_a_fee_schedule_in_one_sentence_is_stated_whole_in_its_order():
+    quote = ("First Contract Year (2018/19): $ 200,000 Second Contract Year (2019/20): $ 204,000 Third Contract Year "
+             "(2020/21): $ 208,080")
+    fees = []
+    for i, v in enumerate((208_080.0, 200_000.0, 204_000.0)):
+        e = fact(f"fact:{i}", "amount", f"{v:.2f} USD", quote)
+        e.fact.qualifier, e.fact.value_num, e.fact.unit = "fee", v, "USD"  # type: ignore[union-attr]
+        fees.append(e)
+    question = "How much is the fee under the Promotion Agreement?"
+    _, answer = draft_for(question, *fees)
+    assert "set out as a schedule: USD 200,000, USD 204,000, USD 208,080" in answer.text, answer.text
+    assert unsupported_claims(answer, question) == []
+    _, answer = draft_for(question, fees[0], fees[1])  # two figures are not a schedule: one is stated as before
+    assert "schedule" not in answer.text and answer.text.startswith("The fee"), answer.text

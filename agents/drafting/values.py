@@ -125,6 +125,13 @@ class ValueDrafter(DraftBuilder):
             row = fact_of(best).metric if fact_of(best).attribute == "table_cell" else None
             if row and not re.search(r"\d", row):  # the row it is read from (a figure would need a citation)
                 label = f"{label} for {normalise_space(row)}"
+            schedule = self.schedule_with(best, facts) if attribute == "amount" else []
+            if schedule:  # "First Contract Year (2018/19): $ 200,000 Second Contract Year ...": every figure
+                self.say(f'The {label}{doc} is set out as a schedule: '
+                         f'{", ".join(self.value_text(e) for e in schedule)} ({self.where(best.citation)}: '
+                         f'"{short_quote(best.citation.quote)}")', [n])
+                self.note_earlier_version(best, attribute)
+                return best
             also = self.other_pages_stating(best)
             pages = ", ".join(f"p. {e.citation.page}" for e in also)
             self.say(f'The {label}{doc} is {self.value_text(best)} ({self.where(best.citation)}: '
@@ -437,6 +444,26 @@ class ValueDrafter(DraftBuilder):
                  f'so it expires on {when} (calculated)',
                  [self.cite(term), self.cite(start)])
         return True
+
+    def schedule_with(self, best: Evidence, facts: list[Evidence]) -> list[Evidence]:
+        """The amounts of ``best``'s kind that its own quote states, in the order the quote gives them, where it
+        states three or more different ones (a yearly fee schedule): one of them alone would misstate it. Empty
+        otherwise ("the greater of $100,000 or the fees paid" is one cap, said as before)."""
+        bf = fact_of(best)
+        same: dict[float, Evidence] = {}
+        for e in facts:
+            f = fact_of(e)
+            if f.attribute == bf.attribute and f.qualifier == bf.qualifier and f.value_num is not None \
+                    and e.citation.quote == best.citation.quote and self.document_of(e) == self.document_of(best):
+                same.setdefault(f.value_num, e)
+        if len(same) < 3:
+            return []
+        quote = best.citation.quote
+
+        def place(value: float) -> int:  # where the quote states the figure ("$ 204,000"), else after the others
+            found = [i for form in (f"{value:,.0f}", f"{value:,.2f}", f"{value:.0f}") if (i := quote.find(form)) >= 0]
+            return min(found) if found else len(quote)
+        return [same[v] for v in sorted(same, key=place)]
 
     def state_parties(self, facts: list[Evidence], doc_ids: set[str] | None) -> Evidence | None:
         exclude = {alias_key(p) for p in self.plan.exclude_parties}
