@@ -20,6 +20,7 @@ from typing import Literal
 
 from agents.plan import Plan
 from veridict.domain.values import MONTHS, parse_duration
+from veridict.domain.values.dates import MONTH
 
 # how the value must stand to the bound for the answer to be yes
 Relation = Literal["after", "before", "by", "until", "through", "in", "more", "at_least", "less", "at_most"]
@@ -30,10 +31,9 @@ PERIOD_CHECKED = ("renewal_term", "notice_period")
 # a yes/no question, the whole question or its last sentence ("We're MediaNet. Does our deal last past 2015?")
 _YES_NO = re.compile(r"(?:^|[.!]\s+)(?:is|are|does|do|did|was|were|will|would|has|have|can|could|must|should)\b[^?]*\?",
                      re.IGNORECASE)
-_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 # "2015", "June 2015", "June 30, 2015", "30 June 2015", "the end of 2020", "the end of June 2020"
-_WHEN = (rf"(?P<when>(?P<end>(?:the )?end of )?(?:(?P<mon>{_MONTH})\s+(?:(?P<d>\d{{1,2}})(?:st|nd|rd|th)?,?\s+)?"
-         rf"|(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?P<mon2>{_MONTH})\s+)?(?P<y>(?:19|20)\d{{2}}))\b")
+_WHEN = (rf"(?P<when>(?P<end>(?:the )?end of )?(?:(?P<mon>{MONTH})\s+(?:(?P<d>\d{{1,2}})(?:st|nd|rd|th)?,?\s+)?"
+         rf"|(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?P<mon2>{MONTH})\s+)?(?P<y>(?:19|20)\d{{2}}))\b")
 _DATE_WORDS: tuple[tuple[str, Relation], ...] = (
     (r"past|beyond|after|later than|longer than", "after"),
     (r"before|earlier than|prior to|sooner than", "before"),
@@ -77,10 +77,8 @@ class ValueCheck:
 
 def _span(m: re.Match[str]) -> tuple[dt.date, dt.date] | None:
     year = int(m.group("y"))
-    mon_word = (m.group("mon") or m.group("mon2") or "").lower().rstrip(".")
+    month = MONTHS.get((m.group("mon") or m.group("mon2") or "").lower().rstrip("."))
     day = m.group("d") or m.group("d2")
-    month = next((n for name, n in MONTHS.items() if mon_word and name.startswith(mon_word[:3])), None) \
-        if mon_word else None
     try:
         if month and day:
             when = dt.date(year, month, int(day))
