@@ -81,6 +81,12 @@ def test_no_end_date_is_calculated_from_a_start_the_contract_does_not_date():
     assert counted_from_another_start(quote)
     assert not counted_from_another_start("The term is four (4) years from the Effective Date.")
     assert counted_from_another_start("The warranty runs one (1) year from the date of delivery of the Product.")
+    # "from that date" after the date the sentence states counts from that date; with no date before it, it does not
+    assert not counted_from_another_start(
+        "The term of this Agreement shall commence on January 10th, 2019 and shall expire on the day that is "
+        "twenty-four (24) months from that date unless terminated earlier in accordance with this Agreement.")
+    assert counted_from_another_start("The licence lasts two (2) years from that date on which the Product ships.")
+    assert counted_from_another_start("Once the Product is approved, the term runs two (2) years from such date.")
 
 
 def test_stated_end_reads_only_dates_the_clause_ends_on():
@@ -960,3 +966,14 @@ def test_a_fee_schedule_in_one_sentence_is_stated_whole_in_its_order():
     assert unsupported_claims(answer, question) == []
     _, answer = draft_for(question, fees[0], fees[1])  # two figures are not a schedule: one is stated as before
     assert "schedule" not in answer.text and answer.text.startswith("The fee"), answer.text
+
+
+def test_a_notice_period_read_as_a_cure_period_is_said_as_one():
+    question = "How many days do we get to cure a breach in the Promotion Agreement?"
+    quote = "Either party may terminate if the other is in material breach which is not cured within five days."
+    cure = fact("f1", "notice_period", "5 days", quote)
+    assert cure.fact is not None
+    cure.fact.qualifier, cure.fact.value_num, cure.fact.unit = "breach_cure", 5, "days"
+    _, answer = draft_for(question, cure)
+    assert "The cure period" in answer.text and "5 days" in answer.text, answer.text
+    assert "notice period" not in answer.text, answer.text

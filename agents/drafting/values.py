@@ -26,7 +26,7 @@ from tools.base import MAX_QUOTE_CHARS
 from tools.calculator import CalculatorArgs
 from tools.chunks import chunk_evidence
 from tools.text import normalise_space, sentences
-from veridict.domain import AMOUNT_KIND_NAMES, attribute_label, content_words
+from veridict.domain import AMOUNT_KIND_NAMES, QUALIFIER_BY_NAME, attribute_label, content_words
 from veridict.domain.names import alias_key, names_asked_party
 from veridict.domain.values import (
     OTHER_START,
@@ -125,6 +125,8 @@ class ValueDrafter(DraftBuilder):
             row = fact_of(best).metric if fact_of(best).attribute == "table_cell" else None
             if row and not re.search(r"\d", row):  # the row it is read from (a figure would need a citation)
                 label = f"{label} for {normalise_space(row)}"
+            if attribute == "notice_period" and fact_of(best).qualifier == "breach_cure":
+                label = QUALIFIER_BY_NAME["breach_cure"].label  # "cured within five days": a cure period
             schedule = self.schedule_with(best, facts) if attribute == "amount" else []
             if schedule:  # "First Contract Year (2018/19): $ 200,000 Second Contract Year ...": every figure
                 self.say(f'The {label}{doc} is set out as a schedule: '
