@@ -187,10 +187,23 @@ OTHER_START = re.compile(
 )
 
 
+# "... commence on January 10th, 2019 and shall expire ... twenty-four (24) months from that date": the start is
+# the date the sentence has just stated, not another one
+_BACK_TO_A_DATE = re.compile(r"\b(?:that|such|said|the same|this) date\b", re.I)
+
+
 def counted_from_another_start(text: str) -> bool:
     """Whether a period of ``text`` runs from a start the contract does not date (``OTHER_START``): no end date can
-    be worked out from the agreement's own dates."""
-    return any(OTHER_START.search(text[p.end:p.end + 120]) for p in periods_in(text))
+    be worked out from the agreement's own dates. "From that date" after a stated date counts from that date."""
+    for p in periods_in(text):
+        m = OTHER_START.search(text[p.end:p.end + 120])
+        if m is None:
+            continue
+        if _BACK_TO_A_DATE.search(m.group(0)) and any(
+                f.kind == "date" and f.end <= p.start for f in extract_figures(text[:p.start], structural=True)):
+            continue
+        return True
+    return False
 
 
 def add_period(start: dt.date, period: Duration) -> dt.date | None:
