@@ -598,6 +598,9 @@ def test_everyday_clause_words_keep_to_their_meaning(nlp, question, not_asked):
     ("When does the Harlow distributorship lapse?", "expiration_date"),
     ("When did Ardent and Bexley put pen to paper?", "agreement_date"),
     ("When was the Corby deal inked?", "agreement_date"),
+    ("What's the term of the Emerald consulting arrangement?", "expiration_date"),
+    ("What is the duration of our deal with Northwind?", "expiration_date"),
+    ("How long is the term of the Harlow distribution agreement?", "expiration_date"),
 ])
 def test_everyday_words_for_a_value(nlp, question, attribute):
     assert parse_question(question, nlp).attribute == attribute
@@ -937,3 +940,12 @@ def test_who_signed_asks_for_the_parties_not_the_date(question):
 def test_fixing_a_breach_asks_for_the_cure_period():
     plan = parse_question("How long do we have to fix a breach under the Time Life co-branding deal?")
     assert plan.attributes == ["notice_period"] and plan.qualifier == "breach_cure", plan
+
+
+@pytest.mark.parametrize("question", [
+    "What is the term of the non-compete in the Harlow agreement?",
+    "What's the term of the licence Harlow grants?",
+    "What are the payment terms of the Harlow agreement?",
+])
+def test_the_term_of_something_inside_a_contract_is_not_its_end(nlp, question):
+    assert parse_question(question, nlp).attribute != "expiration_date"

@@ -186,6 +186,12 @@ ATTRIBUTES: tuple[Attribute, ...] = (
          # "How long is the Dolphins sponsorship good for?" (a warranty that is good for a year is a warranty)
          r"^(?![^?]*\bwarrant)[^?]*\bhow long (is|are|will)\b[^?]*\bgood for\b",
          r"\b(initial|original) term\b",
+         # "What's the term of the Emerald Health consulting arrangement?", "How long is the term of our deal with
+         # Northwind?" (the term of the contract itself, not of a licence, a warranty or a non-compete inside it)
+         r"^(what(\s+is|'s|’s|\s+was|\s+will\s+be)|how\s+long\s+is|tell\s+me)\s+the\s+"
+         r"((current|overall|full|contract)\s+)?(term|duration|length)\s+(of|for|under)\s+(it\b|(the|this|our|their|"
+         r"that)\s+((?!(in|of|under|for|with)\b)[\w&.'’-]+\s+){0,4}?(doc|contract|agreement|deal|arrangement|"
+         r"partnership|relationship|engagement|endorsement|sponsorship|lease|alliance)s?\b)",
          # "how long does the Zebra deal stay in force?", "how long is the JANA cooperation agreement?"
          r"\bhow long\b[^?]*\b(stays?|remains?) (in (force|effect)|valid|binding)\b",
          r"\bhow long is\s+(it|(the|this|our|their|that)\s+((?!(in|of|under|for)\b)[\w&.'’-]+\s+){0,4}"
