@@ -11,6 +11,10 @@ attribute or clause type), each something else. So "Can the agreement be termina
 what conditions?" stays one question (its second part asks for nothing by itself), and so do "between Acme and
 Globex" and "a cap on liability and an audit right" (no question opens after "and": the planner reads both).
 
+After a yes/no part, a part that asks nothing of its own ("Is there a non-compete in the Vivint agreement, and how
+long does it last?", "Does the franchisee pay a royalty, and how much?") asks about what the first part named, not
+about the contract: the question is answered whole, planned as its first part (``planned_part``).
+
 ``join_answers`` makes one answer of the parts' answers.
 """
 
@@ -29,6 +33,13 @@ _OPENER = (r"(?:who(?:m|se)?|which|what(?:['’]s)?|when|where|how|why|is|are|wa
 _JOIN = re.compile(rf"(?:\s*,\s*(?:and|also|plus)\s+(?:also,?\s+)?|\s*;\s*(?:and\s+)?(?:also,?\s+)?|"
                    rf"\?\s+(?:and\s+|also,?\s+)?|\s+and\s+(?:also\s+)?)(?={_OPENER})", re.IGNORECASE)
 _MARK = re.compile(r"\[(\d+)\]")
+# a yes/no question: "Is there a non-compete ...", "Does the franchisee have to pay a royalty ..."
+_YES_NO_OPENER = re.compile(r"^(?:is|are|was|were|does|do|did|can|could|may|must|will|would|should|has|have|had)\b",
+                            re.IGNORECASE)
+# the words of a part that asks nothing of its own: "and how much?", "and how long does it last?", "for how long?"
+_BARE_WORDS = frozenset("how much many long often when until till for what is it its does do did will would last "
+                        "lasts run runs go goes on apply applies be are was that this they them then so exactly "
+                        "and also".split())
 
 
 def split_text(question: str) -> list[str]:
@@ -53,10 +64,32 @@ def question_parts(question: str, asks: Callable[[str], Hashable | None]) -> lis
     parts = split_text(question)
     if len(parts) < 2 or len(parts) > MAX_PARTS:
         return [question]
+    if follows_up(parts):
+        return [question]  # "Is there a non-compete ..., and how long does it last?": "it" is the non-compete
     wants = [asks(p) for p in parts]
     if any(w is None for w in wants) or len(set(wants)) < len(wants):
         return [question]
     return parts
+
+
+def follows_up(parts: Sequence[str]) -> bool:
+    """A yes/no first part followed by parts that ask nothing of their own."""
+    return len(parts) > 1 and bool(_YES_NO_OPENER.match(parts[0])) and any(elliptical(p) for p in parts[1:])
+
+
+def planned_part(question: str) -> str:
+    """What to plan for a question answered whole: its first part where the rest only asks how much, how long or
+    when of it (the clause that answers the first part states that too: "Does the franchisee pay a royalty, and how
+    much?" quotes the royalty clause, not some other fee), else the question."""
+    parts = split_text(question)
+    return parts[0] if len(parts) <= MAX_PARTS and follows_up(parts) else question
+
+
+def elliptical(part: str) -> bool:
+    """A part that asks nothing of its own but how much, how long or when of what the part before named ("and how
+    much?", "and for how long does it last?")."""
+    words = re.findall(r"[a-z]+", part.lower())
+    return bool(words) and all(w in _BARE_WORDS for w in words)
 
 
 def _numbered_on(text: str, offset: int, count: int) -> str:

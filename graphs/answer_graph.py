@@ -42,7 +42,7 @@ from agents.drafting import Drafter, carry_addenda, documents_block, llm_evidenc
 from agents.expand import expand_queries
 from agents.llm import LLMUnavailable, call_llm, call_structured, make_chat_model, prompt_messages
 from agents.meaning import clause_question, qualifier_hint, read_by_meaning, wants_meaning
-from agents.parts import MAX_PARTS, join_answers, question_parts
+from agents.parts import MAX_PARTS, join_answers, planned_part, question_parts
 from agents.plan_hint import PlanHint, clean_hint, merge_hint, needs_hint, parse_hint
 from agents.planner import as_comparison, load_spacy, parse_question
 from agents.provenance import build_answer
@@ -237,7 +237,7 @@ class _Nodes:
                     "trace": NewTurn([TraceStep(node="plan", ms=ms_since(started), note=f"refused: {reason}")])}
         whole = clean_question(raw)
         parts, done = self.parts_of(state, whole)
-        question = parts[len(done)] if parts else whole
+        question = parts[len(done)] if parts else planned_part(whole)
         trace: list[TraceStep] = []
         if parts and not done:
             trace.append(TraceStep(node="plan", tool="parts", results=len(parts), ms=ms_since(started),

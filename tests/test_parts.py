@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agents.parts import join_answers, question_parts, split_text
+from agents.parts import elliptical, join_answers, planned_part, question_parts, split_text
 from veridict.types import Answer, Citation, ClaimSupport
 
 # what a part asks, as the graph's reader would say it, keyed by the part's first words
@@ -15,6 +15,9 @@ ASKS = {
     "Is there a non-compete": ("non_compete",),
     "Which law": ("governing_law",),
     "When was": ("agreement_date",),
+    "How long does": ("expiration_date",),
+    "How much": ("amount",),
+    "Does the franchisee": ("revenue_profit_sharing",),
 }
 
 
@@ -86,3 +89,26 @@ def test_a_refused_part_is_said_and_the_answer_stands_while_another_part_is_answ
     assert not joined.refused and "**When?** The contract does not say." in joined.text
     both = join_answers("Who, and when?", ["Who?", "When?"], [refused, refused])
     assert both.refused and both.refusal_code == refused.refusal_code
+
+
+def test_a_follow_up_that_asks_nothing_of_its_own_is_about_the_first_part():
+    # "it" is the non-compete and "how much" the royalty: answered whole, planned as the first part, whose clause
+    # states the length or the figure; not the contract's end date or any other fee
+    q = "Is there a non-compete in the Vivint agreement, and how long does it last?"
+    assert question_parts(q, reader) == [q]
+    assert planned_part(q) == "Is there a non-compete in the Vivint agreement?"
+    q = "Does the franchisee have to pay a royalty, and how much?"
+    assert question_parts(q, reader) == [q]
+    assert planned_part(q) == "Does the franchisee have to pay a royalty?"
+    assert elliptical("How much?") and elliptical("For how long does it last?") and elliptical("And until when?")
+    assert not elliptical("When does the agreement end?") and not elliptical("Which law governs it?")
+
+
+def test_a_follow_up_after_a_question_that_is_not_yes_no_is_still_its_own_question():
+    # "Who is the Zanotti deal with, and how long does it last?": "it" is the deal, asked apart as before
+    q = "Who is the Zanotti deal with, and how long does it last?"
+    assert question_parts(q, reader) == ["Who is the Zanotti deal with?", "How long does it last?"]
+    assert planned_part(q) == q
+    q = "Is there a non-compete in the Vivint agreement, and which law governs it?"
+    assert question_parts(q, reader) == ["Is there a non-compete in the Vivint agreement?", "Which law governs it?"]
+    assert planned_part(q) == q
