@@ -124,6 +124,14 @@ def resolve_documents(plan: Plan, ctx: ToolContext) -> tuple[Plan, list[TraceSte
                 plan = as_comparison(plan)
             trace.append(TraceStep(node="plan", tool="resolve_names", arguments={"question": plan.question[:200]},
                                    results=len(kind_refs), ms=ms_since(started), note="two of a kind"))
+    if plan.intent != "compare" and len(plan.documents) == 1 and asks_an_order(plan.question) \
+            and _WHICH_OF.search(plan.question):
+        each = _each_of(plan.documents[0], ctx)  # "Which of the Bellring manufacturing agreements was signed first?"
+        if each:
+            plan.documents = each
+            plan = as_comparison(plan)
+            trace.append(TraceStep(node="plan", tool="resolve_names", arguments={"question": plan.question[:200]},
+                                   results=len(each), note="each of the named contracts"))
     if not plan.documents and plan.intent != "compare":
         started = time.perf_counter()
         scope = _of_a_kind(plan.question, ctx)
@@ -296,6 +304,8 @@ _OF_A_KIND = re.compile(
 MAX_IN_SCOPE = 25  # more contracts of one kind than this: the kind barely narrows the library, ask it whole
 _DEAL_NOUNS = {"deals", "contracts", "agreements", "deal", "contract", "agreement"}  # "either endorsement deal"
 MAX_OF_A_KIND = 6  # more contracts of one kind than this are a library list, not a comparison
+# "Which of the Bellring manufacturing agreements ...", "which one of our Glu licences ...": one name, several contracts
+_WHICH_OF = re.compile(r"^\s*(?:which|what) (?:one )?of (?:the|our|my|their|these|those)\b", re.IGNORECASE)
 
 
 def _kind_named(m: re.Match) -> str:
@@ -331,6 +341,24 @@ def _of_a_kind(question: str, ctx: ToolContext) -> list[DocumentRef]:
     words name no kind ("which of our deals")."""
     m = _OF_A_KIND.search(question)
     return _kind_refs(m, ctx, 1, MAX_IN_SCOPE) if m else []
+
+
+def _each_of(ref: DocumentRef, ctx: ToolContext) -> list[DocumentRef]:
+    """One reference per contract a name found, when it found two to ``MAX_OF_A_KIND`` active ones: a question that
+    sets "the Bellring manufacturing agreements" in order compares them; none otherwise."""
+    if ref.ambiguous or not 2 <= len(ref.document_ids) <= MAX_OF_A_KIND:
+        return []
+    docs = _active(ctx, set(ref.document_ids))
+    if len(docs) < 2:
+        return []
+    index = ctx.name_index()
+    refs = []
+    for doc in docs:
+        parties = _two_full_names(index.names.get(doc.id, [])) if index is not None else []
+        refs.append(DocumentRef(mention=ref.mention, title=ref.title, explicit=False, document_ids=[doc.id],
+                                titles=[doc.title], parties=parties or list(ref.parties), party_names=parties,
+                                resolved_by=ref.resolved_by))
+    return refs
 
 
 def _kind_refs(m: re.Match, ctx: ToolContext, least: int, most: int, ask_beyond: int = 0) -> list[DocumentRef]:
