@@ -9,6 +9,7 @@ from agents.drafting.registry import drafts
 from agents.drafting.values import ValueDrafter
 from veridict.domain import CLAUSE_BY_NAME, clause_label
 from veridict.domain.clause_rules import tag_text
+from veridict.types import Evidence
 
 
 def quote_label(asked: list[str], span: str) -> str:
@@ -23,12 +24,25 @@ def quote_label(asked: list[str], span: str) -> str:
     return clause_label(named) if named else " or ".join(clause_label(c) for c in asked)
 
 
+def _distinct_quotes(quoted: list[tuple[Evidence, str]]) -> list[tuple[Evidence, str]]:
+    """The quotes less repeats of one sentence: a section's passage and its subsection's passage hold the same
+    sentence ("§ 5" and "§ 5.3"), which is one clause, quoted once."""
+    seen: set[tuple[str, str]] = set()
+    out = []
+    for e, span in quoted:
+        key = (e.citation.document_id, " ".join(span.lower().split()))
+        if key not in seen:
+            seen.add(key)
+            out.append((e, span))
+    return out
+
+
 @drafts("clause_lookup")
 def draft_clause_lookup(d: ValueDrafter) -> None:
     for _, ids in d.target_groups():
         seen = len(d.denials)
         candidates = d.clause_candidates(ids)
-        quoted = [(e, span) for _, e, span in candidates]
+        quoted = _distinct_quotes([(e, span) for _, e, span in candidates])
         denied = d.denials[seen:]
         if not quoted and denied:  # the contract names the clause only to exclude it: say no, and show where
             e, span = denied[0]
