@@ -27,6 +27,7 @@ from agents.drafting.quoting import stated_end_date
 from agents.planner import parse_question
 from agents.provenance import build_answer
 from tools.base import HitMeta
+from veridict.domain import CLAUSE_BY_NAME
 from veridict.domain.values import counted_from_another_start
 from veridict.evaluation.scoring import is_refusal, unsupported_claims
 from veridict.types import Citation, Evidence, Fact
@@ -977,3 +978,23 @@ def test_a_notice_period_read_as_a_cure_period_is_said_as_one():
     _, answer = draft_for(question, cure)
     assert "The cure period" in answer.text and "5 days" in answer.text, answer.text
     assert "notice period" not in answer.text, answer.text
+
+
+def test_the_termination_clause_is_the_sentence_that_lets_a_party_terminate():
+    # three passages name termination; the one that lets a party terminate is the clause, quoted first, and a
+    # passage that repeats a sentence (a section and its subsection) is quoted once
+    question = "Can I see the termination clause of the Promotion Agreement?"
+    survive = _passage("p1", "The provisions relating to indemnification shall survive termination of this Agreement.")
+    relieve = _passage("p2", "No termination of this Agreement shall relieve the Customer of the obligation to pay.")
+    right = _passage("p3", "Either party may terminate this Agreement without cause upon thirty (30) days' notice.")
+    again = _passage("p4", "Either party may terminate this Agreement without cause upon thirty (30) days' notice.")
+    for n, e in enumerate((survive, relieve, right, again)):  # four passages of one page, at their own offsets
+        e.citation.document_title = "Promotion Agreement"
+        e.citation.char_start, e.citation.char_end = 1000 * n, 1000 * n + len(e.text)
+    _, answer = draft_for(question, survive, relieve, right, again, relevance={"p1": 0.9, "p2": 0.85, "p3": 0.6,
+                                                                              "p4": 0.6})
+    assert answer.text.index("Either party may terminate") < answer.text.index("survive"), answer.text
+    assert answer.text.count("Either party may terminate") == 1, answer.text
+    termination = CLAUSE_BY_NAME["termination"]
+    assert termination.states("The Company shall have the right to terminate this Agreement on notice.")
+    assert not termination.states("The confidentiality terms survive termination.")

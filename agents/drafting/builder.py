@@ -179,6 +179,7 @@ class DraftBuilder:
         """``clause_candidates`` before the quote check: (rank, relevance order, passage, quote), best first."""
         asked = [t for t in self.plan.clause_types if t in RULES]
         ranked: list[tuple[int, int, Evidence, str]] = []
+        stating: set[int] = set()
         for i, e in enumerate(self.texts_for(ids)):  # texts_for is by relevance
             if not names_asked_thing(self.plan, e.text):
                 if self.tagged_at_ingest(e) and self.relevance(e) >= STRONG:
@@ -194,14 +195,18 @@ class DraftBuilder:
             if span is None:
                 continue
             title = e.citation.clause_title or ""
+            # "either party may terminate this agreement ...", not "... shall survive termination": the clause itself
+            states = any(CLAUSE_BY_NAME[t].states(span) for t in self.plan.clause_types if t in CLAUSE_BY_NAME)
             if DEFINITION.match(span):
                 rank = 4
             elif title and set(asked) & set(title_tags(title)) and names_asked_thing(self.plan, span):
                 rank = 1
             else:
-                rank = 2 if tagged else 3
+                rank = 2 if tagged or states else 3
             ranked.append((rank, i, e, span))
-        ranked.sort(key=lambda r: r[:2])
+            if states:
+                stating.add(i)
+        ranked.sort(key=lambda r: (r[0], r[1] not in stating, r[1]))  # within a rank, what states the clause first
         return ranked
 
     def clause_strength(self, quotes: Sequence[tuple[Evidence, str]]) -> list[float | None]:

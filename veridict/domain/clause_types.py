@@ -65,6 +65,9 @@ class ClauseType:
     key_terms: tuple[str, ...] = ()
     names: tuple[str, ...] = ()  # other names it goes by as a whole (CUAD's category name, where not the label)
     denials: tuple[str, ...] = ()  # a sentence that names the clause to exclude it (lower-case regexes)
+    # a sentence that states the clause itself, a party's right or duty, rather than naming it in passing (lower-case
+    # regexes): "either party may terminate this agreement ..." against "... shall survive termination"
+    operative: tuple[str, ...] = ()
 
     @cached_property
     def _cues(self) -> tuple[re.Pattern[str], ...]:
@@ -89,6 +92,15 @@ class ClauseType:
         as a third-party beneficiary"), with no exception that keeps some of it."""
         low = " ".join(sentence.lower().split())
         return any(d.search(low) for d in self._denials) and not _EXCEPTION.search(low)
+
+    @cached_property
+    def _operative(self) -> tuple[re.Pattern[str], ...]:
+        return tuple(re.compile(o) for o in self.operative)
+
+    def states(self, sentence: str) -> bool:
+        """The sentence states the clause itself (``operative``), not only its key words."""
+        low = " ".join(sentence.lower().split())
+        return any(o.search(low) for o in self._operative)
 
     @property
     def rule(self) -> Rule | None:
@@ -529,6 +541,9 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
               r"agreement) (if|when|because|for)\b"),
         synonyms=("terminate", "termination", "breach"),
         key_terms=("terminat",),
+        operative=(r"\b(may|can|shall be entitled to|is entitled to|(have|has|shall have) the right to|right to)\s+"
+                   r"(\w+\s+){0,3}?terminat", r"\b(may|shall|will) be terminated\b",
+                   r"\bterminat\w*\s+(this|the)\s+agreement\s+(upon|by|on|with|without|for|at|if|immediately)\b"),
     ),
     ClauseType(
         "renewal_term", "renewal term",
