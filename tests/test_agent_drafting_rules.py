@@ -998,3 +998,23 @@ def test_the_termination_clause_is_the_sentence_that_lets_a_party_terminate():
     termination = CLAUSE_BY_NAME["termination"]
     assert termination.states("The Company shall have the right to terminate this Agreement on notice.")
     assert not termination.states("The confidentiality terms survive termination.")
+
+
+def test_an_amount_stated_only_as_a_rule_is_answered_with_its_clause():
+    # "What penalties apply ...?": no penalty is a figure, but the clause sets one; it is quoted as the clause, not
+    # answered "not specified", and not passed off as a figure
+    question = "What penalties apply if the supplier delivers late under the Promotion Agreement?"
+    clause = _passage("p1", "Should the Sellers fail to deliver on time, the Sellers shall pay a penalty of 0.5% of "
+                            "the value of the goods for every seven days of delay.")
+    clause.citation.document_title, clause.citation.char_start, clause.citation.char_end = "Promotion Agreement", 0, 99
+    plan = parse_question(question)
+    assert plan.attribute == "amount" and plan.qualifier == "penalty" and plan.clause_types, plan
+    _, answer = draft_for(question, clause)
+    assert not answer.refused, answer.text
+    assert answer.text.startswith("No penalty is stated as a single amount") and "0.5%" in answer.text, answer.text
+    # with a penalty stated as a figure, that figure is the answer
+    figure = fact("f1", "amount", "USD 5,000", "The Sellers shall pay a penalty of $5,000 for each late delivery.")
+    assert figure.fact is not None
+    figure.fact.qualifier, figure.fact.value_num, figure.fact.unit = "penalty", 5000, "USD"
+    _, answer = draft_for(question, figure)
+    assert "5,000" in answer.text and "single amount" not in answer.text, answer.text

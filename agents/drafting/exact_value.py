@@ -9,11 +9,12 @@ import datetime as dt
 import re
 
 from agents.critic import in_asked_jurisdiction
+from agents.drafting.builder import LIKELY
 from agents.drafting.registry import drafts
 from agents.drafting.values import ValueDrafter
 from agents.meaning import checks_a_stated_law
 from agents.value_check import ValueCheck, relation_words, value_check, verdict
-from veridict.domain import attribute_label
+from veridict.domain import AMOUNT_KIND_NAMES, QUALIFIER_BY_NAME, attribute_label
 from veridict.domain.values import canonical_jurisdiction
 from veridict.types import Fact
 
@@ -31,10 +32,34 @@ def draft_exact_value(d: ValueDrafter) -> None:
             state_bound_verdict(d, check, ids, many_docs=len(groups) > 1)
             continue
         missing = [a for a in attrs if d.state_value(a, ids, many_docs=len(groups) > 1) is None]
+        if missing == attrs == ["amount"] and quote_amount_clause(d, ids):
+            continue
         if missing and len(missing) < len(attrs):
             where = f" in {mention}" if d.plan.documents else ""
             what = " or ".join(attribute_label(a) for a in missing)
             d.say(f"No {what} {'were' if what.endswith('s') else 'was'} found{where}", [], kind="framing")
+
+
+def quote_amount_clause(d: ValueDrafter, ids: set[str] | None) -> bool:
+    """"What penalties apply if Loha delivers late?": no amount of the asked kind is stated as a figure, but the
+    clause that sets it is there ("a penalty ... shall not exceed 5% of the total value of the goods"): it is quoted,
+    said to be the clause and not a figure, rather than answered "not specified". Only where the question names the
+    clause with the kind of amount (a penalty, the liability cap, insurance, a minimum commitment: the planner gives
+    the plan its clause type), and only a clause the key words or the learned check find (never the clause model's
+    guess alone)."""
+    kinds = [q for q in d.plan.qualifiers if q in AMOUNT_KIND_NAMES]
+    if not kinds or not d.plan.clause_types or ids is None:
+        return False
+    found = [(e, span) for rank, e, span in d.clause_candidates(ids) if rank < LIKELY][:2]
+    if not found:
+        return False
+    label = QUALIFIER_BY_NAME[kinds[0]].label
+    for i, (e, span) in enumerate(found):
+        n = d.cite(e, span)
+        lead = f"No {label} is stated as a single amount in {d.title(e)}; the clause that sets it reads" if i == 0 \
+            else "Also"
+        d.say(f'{lead} ({d.cited_where(n)}): "{span}"', [n])
+    return True
 
 
 def state_law_verdict(d: ValueDrafter, ids: set[str] | None, many_docs: bool) -> None:
