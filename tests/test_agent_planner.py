@@ -601,6 +601,9 @@ def test_everyday_clause_words_keep_to_their_meaning(nlp, question, not_asked):
     ("What's the term of the Emerald consulting arrangement?", "expiration_date"),
     ("What is the duration of our deal with Northwind?", "expiration_date"),
     ("How long is the term of the Harlow distribution agreement?", "expiration_date"),
+    ("What does the Harlow consultant get paid?", "amount"),
+    ("What is the consultant paid under the Harlow agreement?", "amount"),
+    ("What is the hourly rate in the Harlow consulting agreement?", "amount"),
 ])
 def test_everyday_words_for_a_value(nlp, question, attribute):
     assert parse_question(question, nlp).attribute == attribute
@@ -949,3 +952,9 @@ def test_fixing_a_breach_asks_for_the_cure_period():
 ])
 def test_the_term_of_something_inside_a_contract_is_not_its_end(nlp, question):
     assert parse_question(question, nlp).attribute != "expiration_date"
+
+
+def test_compensation_for_damages_is_no_fee(nlp):
+    plan = parse_question("What compensation is owed for damages under the Harlow agreement?", nlp)
+    assert plan.qualifier != "fee" and plan.attribute != "amount", plan
+    assert parse_question("What does the Harlow consultant get paid?", nlp).qualifier == "fee"

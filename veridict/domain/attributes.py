@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Literal
 
+from veridict.domain.qualifiers import PAID
 from veridict.domain.roles import ONE_WORD_ROLES, SERVING_VERBS
 
 #: what a stored fact row states (``Fact.attribute``); an answerable attribute reads one or more of them
@@ -289,7 +290,7 @@ ATTRIBUTES: tuple[Attribute, ...] = (
          r"minimum (annual |yearly |monthly |quarterly )?(commitment|purchase|order|spend)",
          r"insurance coverage", r"\binsurance (minimums?|limits?|levels?)\b", r"liquidated damages", r"\bpayable\b",
          r"\bpay\b", r"\beur\b|\busd\b|\$|€|£",
-         r"\bsum\b", r"\bvalue\b"),
+         r"\bsum\b", r"\bvalue\b", *PAID),
         ("amount", "fee", "payment", "USD", "EUR"),
         (),
         (),

@@ -45,6 +45,10 @@ EARLY_EXIT_FEE = (r"\b(early[- ]termination|cancellation|break|exit|walk-?away) 
                   r"ends?|exit\w*|leav\w*|walk\w* away|pull\w* out)\b[^?]{0,60}\bearly\b")
 SERVICE_DOWN = (r"\b(service|system|platform|site|network) (goes|went|is|was) down\b", r"\b(downtime|outages?)\b")
 WHAT_COVER = r"\bwhat (cover|coverage)\b"
+# "What does the Aduro consultant get paid?", "How is the consultant compensated?": what a party is paid (not damages)
+PAID = (r"\b(get|gets|getting|be|is|are|was|were)\s+(\w+\s+){0,3}?(paid|compensated|remunerated)\b",
+        r"\b(compensation|remuneration|rate of pay|pay rate|hourly rate|day rate)\b"
+        r"(?![^?]*\b(damages?|loss(es)?|injur\w*|breach\w*|terminat\w*)\b)")
 ORDER_AT_LEAST = r"\b(order|buy|purchase)\w*\b[^?]{0,30}\b(at (a |the )?minimum|at least)\b"
 
 # Kinds of amount, in the order a question's cues are tried.
@@ -74,7 +78,7 @@ AMOUNT_KINDS: tuple[Qualifier, ...] = (
                r"\b(floor|minimum)\b[^?]{0,40}\b(order|buy|purchase|spend)\b",
                ORDER_AT_LEAST),
               ("minimum", "commitment", "purchase at least"), ("minimum",), ("minimum_commitment",)),
-    Qualifier("fee", "fee", (r"\bfees?\b", r"\bprice\b", r"\bcost\b", r"\bcharges?\b", r"\bpay(able|ment)?\b"),
+    Qualifier("fee", "fee", (r"\bfees?\b", r"\bprice\b", r"\bcost\b", r"\bcharges?\b", r"\bpay(able|ment)?\b", *PAID),
               ("fee", "fees", "price", "payment", "charge"), ("fee", "price", "pay", "charge", "cost"),
               ("fee", "price", "revenue_profit_sharing", "price_restrictions")),
 )
