@@ -908,8 +908,10 @@ def renewal_terms(doc: DocContext, terms: list[Fact]) -> list[Fact]:
         successive = (
             bool(
                 re.search(
-                    r"\b(?:successive|consecutive|subsequent|each|additional|"
-                    r"further|periods|terms|year[- ]to[- ]year|month[- ]to[- ]month|"
+                    # "an additional one year" or "a further period of one year" is one more period, not a
+                    # succession ("additional one-year periods" says periods)
+                    r"\b(?:successive|consecutive|subsequent|each|"
+                    r"periods|terms|year[- ]to[- ]year|month[- ]to[- ]month|"
                     r"annual|yearly|monthly|from time to time)\b",
                     low,
                 )

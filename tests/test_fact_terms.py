@@ -529,3 +529,17 @@ def test_an_advance_notice_a_period_among_several_or_a_blank_end_date_state_no_e
             'between Alpha LLC ("Licensor") and Beta Inc. ("Licensee").\n\n1. License. Licensor grants Licensee a '
             f"license to the Software.\n\n{clause}\n")
     assert top(facts_of(text), "expiration_date") is None
+
+
+@pytest.mark.parametrize(("sentence", "qualifier"), [
+    ("Either party may extend the term of this Agreement for an additional one year by sixty (60) days' notice.",
+     "single"),
+    ("This Agreement may be renewed for a further period of one (1) year by mutual written agreement.", "single"),
+    ("This Agreement shall automatically renew for additional one-year periods unless either party objects.",
+     "successive"),
+    ("Thereafter this Agreement shall renew for successive terms of one (1) year each.", "successive"),
+])
+def test_one_more_period_is_no_succession_of_periods(sentence, qualifier):
+    renewal = top_fact(facts_of(OPENING + "2. Term. The initial term is two (2) years. " + sentence), "renewal_term")
+    assert renewal is not None and renewal.value_num == 365, renewal
+    assert renewal.qualifier == qualifier, renewal
