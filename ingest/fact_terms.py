@@ -11,6 +11,7 @@ import datetime as dt
 import re
 
 from ingest.fact_context import ASSERT_THRESHOLD, DocContext, ws
+from veridict.domain.renewal import AUTO_RENEW, OPTIONAL_RENEWAL
 from veridict.domain.values import (
     END_WORDS,
     MONTHS,
@@ -759,15 +760,6 @@ _NO_RENEWAL = re.compile(
        r"there shall be no (?:automatic|tacit) (?:renewal|extension))\b"),
     re.I,
 )
-_AUTO_RENEW = re.compile(
-    ws(
-        r"\b(?:automatic(?:ally)? (?:be )?(?:renew|extend)\w*|(?:renew|extend)\w* automatically|"
-        r"shall (?:be )?(?:renew|extend)\w*|will (?:be )?(?:renew|extend)\w*|"
-        # a tacit renewal is an automatic one: "renewed tacitly every year", "tacit renewal"
-        r"tacit\w*)"
-    ),
-    re.I,
-)
 
 
 _LENGTH_OF_RENEWAL = re.compile(r"[\s-]*(?:(?:term|period)s?[\s-]*)?$", re.I)
@@ -804,14 +796,8 @@ def renewal_terms(doc: DocContext, terms: list[Fact]) -> list[Fact]:
         if _NO_RENEWAL.search(sentence):
             continue  # "in no event shall this Agreement be deemed tacitly renewed", "there shall be no automatic
             # renewal"
-        automatic = bool(_AUTO_RENEW.search(sentence) or re.search(r"\bunless\b", low))
-        optional = bool(
-            re.search(
-                r"\bmay\b|\boption\b|\bmutual\w*|\bagree\w* in writing|"
-                r"\bif both|\bupon (?:the )?(?:written )?agreement",
-                low,
-            )
-        )
+        automatic = bool(AUTO_RENEW.search(sentence) or re.search(r"\bunless\b", low))
+        optional = bool(OPTIONAL_RENEWAL.search(low))
         found = None
         verbs = [v.start() for v in _RENEW_VERB.finditer(sentence)]
         # "... and shall continue in full force and effect thereafter until terminated": no length of its own (a
@@ -878,7 +864,7 @@ def renewal_terms(doc: DocContext, terms: list[Fact]) -> list[Fact]:
             elif (
                 (re.search(ws(r"\b(?:agreement|contract|term)\b[^.;]{0,60}?\brenew\w*"), sentence, re.I)
                  or _SAME_LENGTH.search(sentence))
-                and _AUTO_RENEW.search(sentence)
+                and AUTO_RENEW.search(sentence)
                 and initial is not None
                 and initial.value_num
             ):
