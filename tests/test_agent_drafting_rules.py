@@ -28,6 +28,7 @@ from agents.planner import parse_question
 from agents.provenance import build_answer
 from tools.base import HitMeta
 from veridict.domain import CLAUSE_BY_NAME
+from veridict.domain.renewal import renewal_mode
 from veridict.domain.values import counted_from_another_start
 from veridict.evaluation.scoring import is_refusal, unsupported_claims
 from veridict.types import Citation, Evidence, Fact
@@ -1018,3 +1019,30 @@ def test_an_amount_stated_only_as_a_rule_is_answered_with_its_clause():
     figure.fact.qualifier, figure.fact.value_num, figure.fact.unit = "penalty", 5000, "USD"
     _, answer = draft_for(question, figure)
     assert "5,000" in answer.text and "single amount" not in answer.text, answer.text
+
+
+@pytest.mark.parametrize(("quote", "mode"), [
+    ("This Agreement shall automatically renew for successive one (1) year periods.", "automatic"),
+    ("This Agreement shall renew for one-year terms unless either party gives sixty (60) days' notice.", "automatic"),
+    ("Either party may extend the term of this Agreement for an additional one year.", "option"),
+    ("The Agreement may be renewed for a further two (2) years upon the mutual written agreement of the parties.",
+     "option"),
+    ("The renewal term is one year.", None),
+])
+def test_how_a_renewal_happens(quote, mode):
+    assert renewal_mode(quote) == mode
+
+
+def test_does_it_renew_automatically_is_answered_yes_or_no_from_the_cited_renewal():
+    question = "Does the Promotion Agreement renew automatically?"
+    option = fact("f1", "renewal_term", "1 year",
+                  "Either party may extend the term of this Agreement for an additional one year by notice.")
+    _, answer = draft_for(question, option)
+    assert answer.text.startswith("No: ") and "does not renew by itself" in answer.text, answer.text
+    automatic = fact("f2", "renewal_term", "1 year",
+                     "This Agreement shall automatically renew for successive one (1) year periods.")
+    _, answer = draft_for(question, automatic)
+    assert answer.text.startswith("Yes: ") and "renews by itself" in answer.text, answer.text
+    # no verdict for a question that does not ask whether it renews by itself
+    _, answer = draft_for("What is the renewal term of the Promotion Agreement?", automatic)
+    assert not answer.text.startswith(("Yes", "No")), answer.text

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from agents.drafting.builder import LIKELY
+from agents.drafting.exact_value import asks_if_it_renews_by_itself, state_renewal_verdict
 from agents.drafting.narrative import say_if_off_the_question
 from agents.drafting.quoting import with_article
 from agents.drafting.registry import drafts
@@ -39,7 +40,11 @@ def _distinct_quotes(quoted: list[tuple[Evidence, str]]) -> list[tuple[Evidence,
 
 @drafts("clause_lookup")
 def draft_clause_lookup(d: ValueDrafter) -> None:
-    for _, ids in d.target_groups():
+    groups = d.target_groups()
+    for _, ids in groups:
+        # "Does the DynTek deal renew automatically?": the renewal stated, yes or no first, as for its value
+        if asks_if_it_renews_by_itself(d) and state_renewal_verdict(d, ids, many_docs=len(groups) > 1):
+            continue
         seen = len(d.denials)
         candidates = d.clause_candidates(ids)
         quoted = _distinct_quotes([(e, span) for _, e, span in candidates])

@@ -12,9 +12,10 @@ from agents.critic import in_asked_jurisdiction
 from agents.drafting.builder import LIKELY
 from agents.drafting.registry import drafts
 from agents.drafting.values import ValueDrafter
-from agents.meaning import checks_a_stated_law
+from agents.meaning import asks_yes_no, checks_a_stated_law
 from agents.value_check import ValueCheck, relation_words, value_check, verdict
 from veridict.domain import AMOUNT_KIND_NAMES, QUALIFIER_BY_NAME, attribute_label
+from veridict.domain.renewal import ASKS_AUTOMATIC, renewal_mode
 from veridict.domain.values import canonical_jurisdiction
 from veridict.types import Fact
 
@@ -30,6 +31,8 @@ def draft_exact_value(d: ValueDrafter) -> None:
             continue
         if check is not None:
             state_bound_verdict(d, check, ids, many_docs=len(groups) > 1)
+            continue
+        if asks_if_it_renews_by_itself(d) and state_renewal_verdict(d, ids, many_docs=len(groups) > 1):
             continue
         missing = [a for a in attrs if d.state_value(a, ids, many_docs=len(groups) > 1) is None]
         if missing == attrs == ["amount"] and quote_amount_clause(d, ids):
@@ -59,6 +62,38 @@ def quote_amount_clause(d: ValueDrafter, ids: set[str] | None) -> bool:
         lead = f"No {label} is stated as a single amount in {d.title(e)}; the clause that sets it reads" if i == 0 \
             else "Also"
         d.say(f'{lead} ({d.cited_where(n)}): "{span}"', [n])
+    return True
+
+
+_QUOTED = re.compile(r'"(.+)"', re.S)
+
+
+def asks_if_it_renews_by_itself(d: ValueDrafter) -> bool:
+    """"Does the DynTek hosting deal renew automatically?", "... roll over by itself?": a yes/no question about the
+    renewal (read as its value or as its clause) that asks whether it happens without anyone choosing it."""
+    about_renewal = "renewal_term" in d.plan.attributes or "renewal_term" in d.plan.clause_types
+    return about_renewal and asks_yes_no(d.plan.question) and bool(ASKS_AUTOMATIC.search(d.plan.question))
+
+
+def state_renewal_verdict(d: ValueDrafter, ids: set[str] | None, many_docs: bool) -> bool:
+    """"Does the DynTek hosting deal renew automatically?": the renewal is stated and cited as for "what is the
+    renewal term?", with yes first where its quote renews the contract by itself, and no where it only lets a party
+    extend it or the parties agree to ("may extend the term ... for an additional one year"); no verdict where the
+    quote says neither plainly. False where no renewal is stated (the caller goes on as it would have)."""
+    at = len(d.draft.claims)
+    e = d.state_value("renewal_term", ids, many_docs=many_docs)
+    if e is None or len(d.draft.claims) == at:
+        return False
+    # read from the quote the sentence just stated shows, so the verdict says no more than the cited words
+    shown = _QUOTED.search(d.draft.claims[at].text)
+    mode = renewal_mode(shown.group(1)) if shown else None
+    if mode is None:
+        return True
+    title = d.title(e)
+    text = f"Yes: {title} renews by itself" if mode == "automatic" else \
+        f"No: {title} does not renew by itself; it is extended only if a party chooses to or the parties agree"
+    d.say(text, list(d.draft.claims[at].citation_indexes))
+    d.draft.claims.insert(at, d.draft.claims.pop())
     return True
 
 
