@@ -105,6 +105,7 @@ def check_claim(claim: DraftClaim, draft: Draft, evidence: dict[str, Evidence], 
     # period (start + term), or a number the calculator derived (a sum, a count)
     derived = FigurePool(extra_numbers=draft.derived_numbers, extra_dates=sorted(derived_dates(quotes)))
     pool = FigurePool(quotes)
+    derived.currencies |= pool.currencies  # a sum is in the currency of the amounts it adds, which are cited
     problems: list[str] = []
     for fig in figures:
         if not (pool.supports(fig) or derived.supports(fig)):
