@@ -1046,3 +1046,19 @@ def test_does_it_renew_automatically_is_answered_yes_or_no_from_the_cited_renewa
     # no verdict for a question that does not ask whether it renews by itself
     _, answer = draft_for("What is the renewal term of the Promotion Agreement?", automatic)
     assert not answer.text.startswith(("Yes", "No")), answer.text
+
+
+def test_a_fee_schedule_asked_in_total_is_added_up_and_the_sum_is_kept():
+    question = "How much is the Promotion Agreement worth in total?"
+    quote = ("First Contract Year: $ 200,000 Second Contract Year: $ 204,000 Third Contract Year: $ 208,080")
+    items = []
+    for i, value in enumerate((200_000, 204_000, 208_080)):
+        e = fact(f"f{i}", "amount", f"USD {value:,}", quote)
+        assert e.fact is not None
+        e.fact.qualifier, e.fact.value_num, e.fact.unit = "fee", value, "USD"
+        items.append(e)
+    plan = parse_question(question)
+    assert plan.intent == "calculate" and plan.qualifier == "fee", plan
+    _, answer = draft_for(question, *items)
+    assert not answer.refused, answer.text
+    assert "USD 612,080" in answer.text, answer.text  # derived by the calculator, in the cited amounts' currency

@@ -958,3 +958,5 @@ def test_compensation_for_damages_is_no_fee(nlp):
     plan = parse_question("What compensation is owed for damages under the Harlow agreement?", nlp)
     assert plan.qualifier != "fee" and plan.attribute != "amount", plan
     assert parse_question("What does the Harlow consultant get paid?", nlp).qualifier == "fee"
+    # what a contract is worth is what it pays, not what a breach costs
+    assert parse_question("How much is the Harlow sponsorship worth?", nlp).qualifier == "fee"

@@ -25,10 +25,13 @@ def draft_calculation(d: ValueDrafter) -> None:
                       [d.cite(start), d.cite(end)])
             return
     amounts: list[Evidence] = []
-    for _, ids in d.target_groups():
+    groups = d.target_groups()
+    for _, ids in groups:
         facts = d.facts_for("amount", ids)
         if facts:
-            amounts.append(facts[0])
+            # "How much is the Arc Group sponsorship worth in total?": one contract's fee schedule, added up
+            schedule = d.schedule_with(facts[0], facts) if len(groups) == 1 else []
+            amounts += schedule or facts[:1]
     if not amounts:
         return
     if len(amounts) < 2:
@@ -38,7 +41,12 @@ def draft_calculation(d: ValueDrafter) -> None:
         return
     parts = [d.value_text(e) for e in amounts]
     result = d.run_calculator(CalculatorArgs(operation="sum_amounts", amounts=parts))
-    cites = [d.cite(e) for e in amounts]
+    by_quote: dict[tuple[str, str], int] = {}  # a schedule's figures share one quote: cited once
+    for e in amounts:
+        key = (e.citation.document_id, e.citation.quote)
+        if key not in by_quote:
+            by_quote[key] = d.cite(e)
+    cites = list(by_quote.values())
     if result is None:
         d.say("The amounts are in different currencies and cannot be added: " + "; ".join(parts), cites)
         return

@@ -47,6 +47,8 @@ SERVICE_DOWN = (r"\b(service|system|platform|site|network) (goes|went|is|was) do
 WHAT_COVER = r"\bwhat (cover|coverage)\b"
 # "What does the Aduro consultant get paid?", "How is the consultant compensated?": what a party is paid (not damages)
 PAID = (r"\b(get|gets|getting|be|is|are|was|were)\s+(\w+\s+){0,3}?(paid|compensated|remunerated)\b",
+        # "How much is the Arc Group sponsorship worth?": what it pays, not what a breach costs
+        r"\bhow much is\b[^?]*\bworth\b",
         r"\b(compensation|remuneration|rate of pay|pay rate|hourly rate|day rate)\b"
         r"(?![^?]*\b(damages?|loss(es)?|injur\w*|breach\w*|terminat\w*)\b)")
 ORDER_AT_LEAST = r"\b(order|buy|purchase)\w*\b[^?]{0,30}\b(at (a |the )?minimum|at least)\b"
