@@ -163,6 +163,10 @@ def parse_question(question: str, nlp=None) -> Plan:
         plan.qualifiers.remove("fee")  # "payable" alone does not make a penalty a fee
     plan.qualifier = plan.qualifiers[0] if plan.qualifiers else None
     plan.intent = _intent(bare, plan)
+    if _WHICH_CONTRACTS_WITH.search(bare) and not plan.clause_types \
+            and set(plan.attributes) <= {"agreement_date", "party"} and not _DATED.search(bare):
+        # "Which agreements did Netgear sign with Ingram Micro?": the contracts with those parties, not a date
+        plan.intent, plan.attributes = "list", ["party"]
     low = bare
     if plan.intent == "clause_lookup" and plan.attributes and plan.attributes[0] != "amount" and not plan.clause_types:
         plan.clause_types = attribute_clause_types(plan.attributes[0])
@@ -217,6 +221,13 @@ def parse_question(question: str, nlp=None) -> Plan:
     plan.sub_questions = _sub_questions(plan)
     plan.tools = default_tools(plan)
     return plan
+
+
+# "Which agreements did the org sign with the org?", "What contracts are there between the org and the org?"
+_WHICH_CONTRACTS_WITH = re.compile(r"^(?:which|what) (?:agreements|contracts|deals|documents)\b[^?]*"
+                                   r"\b(?:with|between)\b")
+_DATED = re.compile(r"\b(?:when|dates?|dated|years?|(?:19|20)\d\d|before|after|since|first|earliest|latest|last|"
+                    r"recent|oldest|newest)\b")
 
 
 def _compare_by(plan: Plan, low: str) -> None:

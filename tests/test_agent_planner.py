@@ -960,3 +960,22 @@ def test_compensation_for_damages_is_no_fee(nlp):
     assert parse_question("What does the Harlow consultant get paid?", nlp).qualifier == "fee"
     # what a contract is worth is what it pays, not what a breach costs
     assert parse_question("How much is the Harlow sponsorship worth?", nlp).qualifier == "fee"
+
+
+@pytest.mark.parametrize("question", [
+    "Which agreements did Harlow sign with Kestrel Foods?",
+    "What agreements are there between Harlow and Kestrel Foods?",
+    "Which contracts do we have with Kestrel Foods?",
+])
+def test_which_contracts_with_a_party_lists_those_contracts(nlp, question):
+    plan = parse_question(question, nlp)
+    assert (plan.intent, plan.attributes) == ("list", ["party"]), plan
+
+
+@pytest.mark.parametrize("question", [
+    "When did Harlow sign its agreement with Kestrel Foods?",
+    "Which agreements with Kestrel Foods contain a non-compete?",
+])
+def test_a_date_or_a_clause_asked_of_contracts_with_a_party_is_still_asked(nlp, question):
+    plan = parse_question(question, nlp)
+    assert plan.attributes != ["party"] or plan.intent != "list", plan
