@@ -604,6 +604,7 @@ def test_everyday_clause_words_keep_to_their_meaning(nlp, question, not_asked):
     ("What does the Harlow consultant get paid?", "amount"),
     ("What is the consultant paid under the Harlow agreement?", "amount"),
     ("What is the hourly rate in the Harlow consulting agreement?", "amount"),
+    ("Which of our hosting agreements can be ended on the shortest notice?", "notice_period"),
 ])
 def test_everyday_words_for_a_value(nlp, question, attribute):
     assert parse_question(question, nlp).attribute == attribute
@@ -979,3 +980,8 @@ def test_which_contracts_with_a_party_lists_those_contracts(nlp, question):
 def test_a_date_or_a_clause_asked_of_contracts_with_a_party_is_still_asked(nlp, question):
     plan = parse_question(question, nlp)
     assert plan.attributes != ["party"] or plan.intent != "list", plan
+
+
+def test_a_contract_that_can_be_ended_on_notice_asks_the_notice_to_terminate(nlp):
+    plan = parse_question("Which of our hosting agreements can be ended on the shortest notice?", nlp)
+    assert plan.qualifier == "termination", plan

@@ -100,6 +100,8 @@ ATTRIBUTES: tuple[Attribute, ...] = (
          rf"\b({ADVANCE_NOTICE})\b.*\b({_RENEWS})", rf"\b({_RENEWS})\b.*\b({ADVANCE_NOTICE})\b",
          rf"\b(warn\w*|notif\w*|heads?[- ]up)\b.*\b({_RENEWS})", rf"\b({_RENEWS})\b.*\b(warn\w*|notif\w*|heads?[- ]up)",
          r"\b(more|less|longer|shorter) (advance )?notice\b",
+         # "Which of our hosting agreements can be ended on the shortest notice?"
+         r"\b(shortest|longest|least|most|minimum|maximum) (advance |prior |written )?notice\b",
          # "how long do we have to tell them before the deal renews?"
          rf"\b(tell|inform|let \w+ know)\b[^?]*\bbefore\b[^?]*\b({_RENEWS})",
          # "Where is the opt-out window before renewal longer?"

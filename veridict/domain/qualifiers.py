@@ -107,6 +107,7 @@ NOTICE_KINDS: tuple[Qualifier, ...] = (
     # "to end the CloudSecure agreement", "to get out of our Contoso deal": the contract may be named between (the
     # planner reads a resolved mention as "the doc")
     Qualifier("termination", "notice of termination", (r"terminat", r"\bcancel\w*",
+              r"\b(be|been|being) (ended|exited)\b",  # "which of our deals can be ended on the shortest notice?"
               r"\b(end|exit|quit|leave|(get|want|wants|getting) out of|walk away from|pull out of)\s+"
               r"(the|this|our|their|that)\s+"
               r"([\w&'’\-]+\s+){0,4}?(contract|agreement|deal|msa|nda|licen[cs]e|lease|doc)\b"),
