@@ -1013,6 +1013,11 @@ def test_an_amount_stated_only_as_a_rule_is_answered_with_its_clause():
     _, answer = draft_for(question, clause)
     assert not answer.refused, answer.text
     assert answer.text.startswith("No penalty is stated as a single amount") and "0.5%" in answer.text, answer.text
+    # a passage that only speaks of paying, without the kind's own word, is not offered
+    paying = _passage("p2", "Any amount due for a breach of this Agreement shall be paid within thirty (30) days.")
+    paying.citation.document_title, paying.citation.char_start, paying.citation.char_end = "Promotion Agreement", 0, 80
+    _, answer = draft_for(question, paying)
+    assert "single amount" not in answer.text, answer.text
     # with a penalty stated as a figure, that figure is the answer
     figure = fact("f1", "amount", "USD 5,000", "The Sellers shall pay a penalty of $5,000 for each late delivery.")
     assert figure.fact is not None

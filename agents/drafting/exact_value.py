@@ -9,7 +9,6 @@ import datetime as dt
 import re
 
 from agents.critic import in_asked_jurisdiction
-from agents.drafting.builder import LIKELY
 from agents.drafting.registry import drafts
 from agents.drafting.values import ValueDrafter
 from agents.meaning import asks_yes_no, checks_a_stated_law
@@ -44,28 +43,33 @@ def draft_exact_value(d: ValueDrafter) -> None:
 
 
 def quote_amount_clause(d: ValueDrafter, ids: set[str] | None) -> bool:
-    """"What penalties apply if Loha delivers late?": no amount of the asked kind is stated as a figure, but the
-    clause that sets it is there ("a penalty ... shall not exceed 5% of the total value of the goods"): it is quoted,
-    said to be the clause and not a figure, rather than answered "not specified". Only where the question names the
+    """"What penalties apply if Loha delivers late?": no amount of the asked kind is stated as a figure, but a
+    passage names it ("a penalty ... shall not exceed 5% of the total value of the goods"): it is quoted as the
+    passage that names it, not as a figure, rather than answered "not specified" (the reader judges whether it sets
+    the amount: a "Minimum Distribution" names a minimum but commits no one to buy). Only where the question names the
     clause with the kind of amount (a penalty, the liability cap, insurance, a minimum commitment: the planner gives
-    the plan its clause type), and only a clause the key words or the learned check find (never the clause model's
-    guess alone)."""
+    the plan its clause type), and only a sentence that names the clause in its key words (``KEY_WORDED``) and the
+    kind of amount in its own ("minimum", "penalt", "insur"), never a sentence picked from a tagged section or by the
+    clause model alone, nor one that only says "payment"."""
     kinds = [q for q in d.plan.qualifiers if q in AMOUNT_KIND_NAMES]
     if not kinds or not d.plan.clause_types or ids is None:
         return False
-    found = [(e, span) for rank, e, span in d.clause_candidates(ids) if rank < LIKELY][:2]
+    words = QUALIFIER_BY_NAME[kinds[0]].key_terms  # "minimum", "penalt", "insur": the kind's own words
+    found = [(e, span) for rank, e, span in d.clause_candidates(ids)
+             if rank <= KEY_WORDED and any(w in span.lower() for w in words)][:2]
     if not found:
         return False
     label = QUALIFIER_BY_NAME[kinds[0]].label
     for i, (e, span) in enumerate(found):
         n = d.cite(e, span)
-        lead = f"No {label} is stated as a single amount in {d.title(e)}; the clause that sets it reads" if i == 0 \
-            else "Also"
+        lead = f"No {label} is stated as a single amount in {d.title(e)}; the passage that names it reads" \
+            if i == 0 else "Also"
         d.say(f'{lead} ({d.cited_where(n)}): "{span}"', [n])
     return True
 
 
 _QUOTED = re.compile(r'"(.+)"', re.S)
+KEY_WORDED = 3  # the worst rank of ``DraftBuilder.clause_candidates`` whose sentence names the clause's key words
 
 
 def asks_if_it_renews_by_itself(d: ValueDrafter) -> bool:
