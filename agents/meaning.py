@@ -45,6 +45,7 @@ from veridict.domain import ATTRIBUTE_BY_NAME, CLAUSE_BY_NAME
 from veridict.domain.attributes import ValueKind
 from veridict.domain.examples import ATTRIBUTE_EXAMPLES, CLAUSE_EXAMPLES, QUALIFIER_EXAMPLES
 from veridict.domain.roles import ROLE_WORDS
+from veridict.domain.words import YES_NO_OPENER
 from veridict.types import Fact
 
 MIN_SIMILARITY = 0.55
@@ -218,8 +219,7 @@ def bare_question(plan: Plan) -> str:
 _ASKS_VALUE = re.compile(r"(?<!\bon )(?<!\bof )(?<!\babout )"
                          r"\b(what|when|which|who|whom|whose|where|how (long|much|many|far|early|soon|late|often))\b",
                          re.IGNORECASE)
-_YES_NO = re.compile(r"^(is|are|does|do|did|can|could|may|might|must|will|would|shall|should|has|have|was|were)\b",
-                     re.IGNORECASE)
+_YES_NO = YES_NO_OPENER
 
 
 # a full stop that ends no sentence: after an initial ("W.", "G. B.") or a short title ("No.", "Mr.", "St.")

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Hashable, Sequence
 
+from veridict.domain.words import YES_NO_OPENER
 from veridict.types import Answer, Citation, ClaimSupport, TraceStep
 
 MAX_PARTS = 3  # more parts than this and the question is answered whole
@@ -33,9 +34,6 @@ _OPENER = (r"(?:who(?:m|se)?|which|what(?:['’]s)?|when|where|how|why|is|are|wa
 _JOIN = re.compile(rf"(?:\s*,\s*(?:and|also|plus)\s+(?:also,?\s+)?|\s*;\s*(?:and\s+)?(?:also,?\s+)?|"
                    rf"\?\s+(?:and\s+|also,?\s+)?|\s+and\s+(?:also\s+)?)(?={_OPENER})", re.IGNORECASE)
 _MARK = re.compile(r"\[(\d+)\]")
-# a yes/no question: "Is there a non-compete ...", "Does the franchisee have to pay a royalty ..."
-_YES_NO_OPENER = re.compile(r"^(?:is|are|was|were|does|do|did|can|could|may|must|will|would|should|has|have|had)\b",
-                            re.IGNORECASE)
 # the words of a part that asks nothing of its own: "and how much?", "and how long does it last?", "for how long?"
 _BARE_WORDS = frozenset("how much many long often when until till for what is it its does do did will would last "
                         "lasts run runs go goes on apply applies be are was that this they them then so exactly "
@@ -74,7 +72,7 @@ def question_parts(question: str, asks: Callable[[str], Hashable | None]) -> lis
 
 def follows_up(parts: Sequence[str]) -> bool:
     """A yes/no first part followed by parts that ask nothing of their own."""
-    return len(parts) > 1 and bool(_YES_NO_OPENER.match(parts[0])) and any(elliptical(p) for p in parts[1:])
+    return len(parts) > 1 and bool(YES_NO_OPENER.match(parts[0])) and any(elliptical(p) for p in parts[1:])
 
 
 def planned_part(question: str) -> str:

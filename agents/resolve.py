@@ -351,13 +351,21 @@ def _each_of(ref: DocumentRef, ctx: ToolContext) -> list[DocumentRef]:
     docs = _active(ctx, set(ref.document_ids))
     if len(docs) < 2:
         return []
+    return _one_ref_each(ctx, docs, ref.mention, ref.title, ref.resolved_by, fallback_parties=ref.parties)
+
+
+def _one_ref_each(ctx: ToolContext, docs: list, mention: str, title: str | None, resolved_by: str | None,
+                  fallback_parties: list[str] | None = None) -> list[DocumentRef]:
+    """One reference per document, each told apart in the answer by its parties' full names (``fallback_parties``
+    where the name index has none)."""
     index = ctx.name_index()
     refs = []
     for doc in docs:
+        ctx.remember(doc)
         parties = _two_full_names(index.names.get(doc.id, [])) if index is not None else []
-        refs.append(DocumentRef(mention=ref.mention, title=ref.title, explicit=False, document_ids=[doc.id],
-                                titles=[doc.title], parties=parties or list(ref.parties), party_names=parties,
-                                resolved_by=ref.resolved_by))
+        refs.append(DocumentRef(mention=mention, title=title, explicit=False, document_ids=[doc.id],
+                                titles=[doc.title], parties=parties or list(fallback_parties or []),
+                                party_names=parties, resolved_by=resolved_by))
     return refs
 
 
@@ -377,13 +385,7 @@ def _kind_refs(m: re.Match, ctx: ToolContext, least: int, most: int, ask_beyond:
                             document_ids=[d.id for d in docs], titles=[d.title for d in docs], resolved_by="title")]
     if not least <= len(docs) <= most:
         return []
-    refs = []
-    for doc in docs:
-        ctx.remember(doc)
-        parties = _two_full_names(index.names.get(doc.id, []))  # the answer tells them apart by their parties
-        refs.append(DocumentRef(mention=m.group(0), title=kind, explicit=False, document_ids=[doc.id],
-                                titles=[doc.title], parties=parties, party_names=parties, resolved_by="title"))
-    return refs
+    return _one_ref_each(ctx, docs, m.group(0), kind, "title")
 
 
 def _bare(name: str) -> str:

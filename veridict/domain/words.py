@@ -26,6 +26,10 @@ QUESTION_FILLER = frozenset(
 )
 
 
+#: the words that open a yes/no question ("Is there ...", "Does the franchisee ...", "Can either party ...")
+YES_NO_OPENER = re.compile(r"^(is|are|does|do|did|can|could|may|might|must|will|would|shall|should|has|have|was|"
+                           r"were)\b", re.IGNORECASE)
+
 # Words too common in contract titles to say which document a title reference means.
 TITLE_STOPWORDS = frozenset("the and for with between dated this that from agreement contract document version".split())
 
