@@ -44,15 +44,17 @@ EARLIER_SETS = (
 )
 
 
-def fold_deals(data: Path) -> tuple[list[Deal], Callable[[Deal, str], list[dict]]]:
-    """40 untouched train-half contracts in a seeded order, and the checked evidence rows of a category's spans."""
+def fold_deals(data: Path, seed: int = SEED, earlier: tuple[str, ...] = EARLIER_SETS, max_pages: int = MAX_PAGES
+               ) -> tuple[list[Deal], Callable[[Deal, str], list[dict]]]:
+    """Up to 40 train-half contracts of at most ``max_pages`` that none of the ``earlier`` sets touches, in the order
+    ``seed`` gives, and the checked evidence rows of a category's spans."""
     cuad = Cuad.load(data)
     taken: set[str] = set()
-    for name in EARLIER_SETS:
+    for name in earlier:
         taken |= first_set_ids(QUESTIONS / name, data)
     pool = [d for d in (cuad.deal(i) for i in cuad.train_ids() if i not in taken) if d is not None]
-    pool = [d for d in pool if 0 < int(d.row.get("n_pages") or 0) <= MAX_PAGES]
-    pool.sort(key=lambda d: seeded_order(d.doc_id, SEED))
+    pool = [d for d in pool if 0 < int(d.row.get("n_pages") or 0) <= max_pages]
+    pool.sort(key=lambda d: seeded_order(d.doc_id, seed))
     pdf = PdfPages()
 
     def spans_of(deal: Deal, category: str) -> list[dict]:
