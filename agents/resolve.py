@@ -23,7 +23,8 @@ from tools.base import ToolContext, ms_since, one_line, status_of
 from tools.document_index import name_words, proper_words, question_vocabulary
 from tools.text import squash
 from veridict.domain import content_words
-from veridict.domain.names import alias_key
+from veridict.domain.names import alias_key, trade_name_sides
+from veridict.domain.roles import ROLE_WORDS
 from veridict.domain.values import canonical_jurisdiction
 from veridict.domain.words import title_numbers, title_variants
 from veridict.types import Outage, TraceStep
@@ -176,8 +177,13 @@ def resolve_documents(plan: Plan, ctx: ToolContext) -> tuple[Plan, list[TraceSte
 
 
 def _resolve_ref(ref: DocumentRef, ctx: ToolContext, down: dict[str, str] | None = None) -> None:
+    # a party named by its role alone ("between Pretzel Time and Franchisee") tells no contract from another: its
+    # word is in every franchise agreement, and a text search for it finds whichever uses it most (kept when the
+    # reference has nothing else to go by)
+    named = [p for p in ref.parties if alias_key(p).removeprefix("the ") not in ROLE_WORDS]
+    parties = named if named or ref.title else ref.parties
     party_docs: list[set[str]] = []
-    for party in ref.parties:
+    for party in parties:
         party_docs.append(_party_document_ids(ctx, party, down))
     candidates: set[str] = set().union(*party_docs) if party_docs else set()
     titles = title_variants(ref.title) if ref.title else []  # "the NDA" is also "the non-disclosure agreement"
@@ -198,12 +204,12 @@ def _resolve_ref(ref: DocumentRef, ctx: ToolContext, down: dict[str, str] | None
     numbers = title_numbers(ref.title or "") | title_numbers(re.split(r"\bbetween\b", ref.mention or "")[0])
     scored = []
     for doc in docs:
-        p_hits = sum(1 for ids, party in zip(party_docs, ref.parties, strict=False)
+        p_hits = sum(1 for ids, party in zip(party_docs, parties, strict=True)
                      if doc.id in ids or _name_in_title(party, doc))
-        p_score = p_hits / len(ref.parties) if ref.parties else 0.0
+        p_score = p_hits / len(parties) if parties else 0.0
         t_score = max((_title_score(t, doc, numbers) for t in titles), default=0.0)
         scored.append((doc, p_score, t_score))
-    if ref.parties:
+    if parties:
         best_p = max(s[1] for s in scored)
         if best_p == 0:
             return
@@ -561,7 +567,11 @@ def _party_document_ids(ctx: ToolContext, name: str, down: dict[str, str] | None
     shorter = _without_trailing_form(name)
     if not ids and shorter:  # "Nice Systems Ltc." (a mistyped legal form): the name without it
         ids = _name_document_ids(ctx, shorter, down)
-    return ids or _indexed_party_documents(ctx, name, filer=True)
+    ids = ids or _indexed_party_documents(ctx, name, filer=True)
+    if not ids:  # "Pretzel Time, Inc. doing business as Pretzel Time": the contract may go by either name
+        for side in trade_name_sides(name):
+            ids |= _party_document_ids(ctx, side, down)
+    return ids
 
 
 def _indexed_party_documents(ctx: ToolContext, name: str, filer: bool = False) -> set[str]:

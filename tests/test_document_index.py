@@ -163,3 +163,12 @@ def test_a_kind_named_by_its_short_word_finds_the_titles_that_spell_it_out():
     index = DocumentIndex(docs, {})
     assert sorted(d.id for d in index.of_kind("IP")) == ["d1", "d2"]
     assert [d.id for d in index.of_kind("supply")] == ["d3"]
+
+
+def test_two_letters_swapped_is_a_near_spelling():
+    # "Pifzer" for "Pfizer": difflib alone scores the slip 0.83, under the near-spelling bar
+    docs = [*DOCS, _doc(6, "Manufacturing and Supply Agreement", "UPJOHN_2020-EX-2.6-Manufacturing Agreement.pdf")]
+    index = DocumentIndex(docs, {**NAMES, "d6": ["Pfizer Inc.", "Upjohn Inc."]})
+    assert _top(index, "Who is the counterparty of Pifzer Inc.?") == ["d6"]
+    assert index.party_documents("Pifzer Inc") == ["d6"]
+    assert _top(index, "Who is the counterparty of Pfeiffer Inc.?") == []  # a different name, not a slip

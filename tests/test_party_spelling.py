@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from veridict.domain.names import alias_key, names_asked_party, spelled_alike
+from veridict.domain.names import (
+    alias_key,
+    names_asked_party,
+    near_word_ratio,
+    spelled_alike,
+    trade_name_sides,
+)
 
 
 @pytest.mark.parametrize(
@@ -42,3 +48,12 @@ def test_spelled_alike(a, b, same):
 def test_names_asked_party(party, asked, parties, same):
     keys = [alias_key(p) for p in parties]
     assert names_asked_party(alias_key(party), alias_key(asked), keys) is same
+
+
+def test_trade_name_sides_and_a_transposition():
+    assert trade_name_sides("Pretzel Time, Inc. doing business as Pretzel Time") == ["Pretzel Time, Inc.", "Pretzel Time"]
+    assert trade_name_sides("RMF Empire, Inc. DBA West Coast Customs") == ["RMF Empire, Inc.", "West Coast Customs"]
+    assert trade_name_sides("Johnson Matthey Catalog Company, Inc. d/b/a Alfa Aesar")[1] == "Alfa Aesar"
+    assert trade_name_sides("Business Doing Corp.") == []
+    assert near_word_ratio("pifzer", "pfizer") >= 0.84
+    assert near_word_ratio("clarusa", "clarusb") < 0.9  # one letter changed is difflib's own ratio

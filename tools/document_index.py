@@ -15,7 +15,6 @@ The index is built once per tenant from two queries and rebuilt only when the se
 from __future__ import annotations
 
 import bisect
-import difflib
 import math
 import re
 import threading
@@ -26,7 +25,7 @@ from pathlib import PurePath
 
 from tools.reads import DocumentReads
 from veridict.domain import ATTRIBUTES, CLAUSE_TYPES, STOPWORDS
-from veridict.domain.names import LEGAL_SUFFIXES, NEAR_WORD_MIN_LEN, NEAR_WORD_RATIO, alias_key
+from veridict.domain.names import LEGAL_SUFFIXES, NEAR_WORD_MIN_LEN, NEAR_WORD_RATIO, alias_key, near_word_ratio
 from veridict.domain.words import KIND_ABBREVIATIONS, TITLE_STOPWORDS
 from veridict.types import Document
 
@@ -276,7 +275,7 @@ class DocumentIndex:
                 for w in self.trigrams.get(g, ()):
                     counts[w] += 1
             for w, _ in sorted(counts.items(), key=lambda kv: -kv[1])[:20]:
-                ratio = difflib.SequenceMatcher(None, key, w).ratio()
+                ratio = near_word_ratio(key, w)
                 if ratio >= FUZZY_RATIO:
                     out.append((w, ratio))
         return out

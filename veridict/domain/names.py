@@ -169,6 +169,31 @@ NEAR_WORD_MIN_LEN = 5
 NEAR_WORD_RATIO = 0.84
 
 
+def near_word_ratio(a: str, b: str) -> float:
+    """How alike two words are spelled, as ``NEAR_WORD_RATIO`` reads it: difflib's ratio, except that two letters
+    swapped side by side ("Pifzer" for "Pfizer", a typing slip difflib scores 0.83) count as one slip, 0.9."""
+    ratio = difflib.SequenceMatcher(None, a, b).ratio()
+    if ratio < 0.9 and len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        if len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]:
+            return 0.9
+    return ratio
+
+
+# "Pretzel Time, Inc. doing business as Pretzel Time", "Hanover Direct, Inc. d/b/a The Company Store": a party
+# named with its trade or former name, either of which the contract may use alone
+TRADE_NAME = re.compile(
+    r",?\s+\(?(?:doing business as|trading as|d/b/a|dba|t/a|a/k/a|aka|also known as|f/k/a|formerly known as|"
+    r"formerly)\s+", re.IGNORECASE)
+
+
+def trade_name_sides(name: str) -> list[str]:
+    """The names a party name joins with "doing business as" and its like, each without the marker (empty when
+    it has none): "Pretzel Time, Inc. doing business as Pretzel Time" -> ["Pretzel Time, Inc.", "Pretzel Time"]."""
+    parts = [p.strip(" ,()") for p in TRADE_NAME.split(name)]
+    return [p for p in parts if p] if len(parts) > 1 else []
+
+
 def spelled_alike(a: str, b: str) -> bool:
     """Whether two alias keys (``alias_key``) name the same party with a typo or a plural in some word: the same
     number of words, each equal or a near spelling (``NEAR_WORD_MIN_LEN``, ``NEAR_WORD_RATIO``). "edge
@@ -179,7 +204,7 @@ def spelled_alike(a: str, b: str) -> bool:
     for x, y in zip(wa, wb, strict=True):
         if x == y:
             continue
-        if min(len(x), len(y)) < NEAR_WORD_MIN_LEN or difflib.SequenceMatcher(None, x, y).ratio() < NEAR_WORD_RATIO:
+        if min(len(x), len(y)) < NEAR_WORD_MIN_LEN or near_word_ratio(x, y) < NEAR_WORD_RATIO:
             return False
     return True
 
