@@ -172,7 +172,14 @@ def state_verdict(d: ValueDrafter, have: list[tuple[DocumentRef, Evidence]]) -> 
         dated = [(ev, day) for ev, day in maybe_dated if day]
         if len(dated) >= 2:
             pick = min(dated, key=lambda x: x[1]) if comp == "earlier" else max(dated, key=lambda x: x[1])
-            d.say(f"{lead(pick[0])}{name(pick[0])} is the {order(comp)} one", [d.cite(pick[0])])
+            tied = [ev for ev, day in dated if day == pick[1]]
+            if len(tied) > 1:  # "Does the Glu licence end before the Sorrent one?" - no, both on 2006-12-31
+                who = "both" if len(dated) == 2 else "all" if len(tied) == len(dated) else \
+                    " and ".join(name(ev) for ev in tied)
+                said = f"{who} fall on the same date, {pick[1].isoformat()}"
+                d.say(f"No: {said}" if first is not None else said[:1].upper() + said[1:], [d.cite(ev) for ev in tied])
+            else:
+                d.say(f"{lead(pick[0])}{name(pick[0])} is the {order(comp)} one", [d.cite(pick[0])])
     elif comp in ("longer", "shorter"):
         maybe_durs = [(ev, duration_days(t)) for ev, t in vals]
         durs = [(ev, days) for ev, days in maybe_durs if days is not None]
