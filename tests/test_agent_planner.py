@@ -505,6 +505,9 @@ def test_signing_up_distributors_is_no_signing_date(nlp):
     ("How much is the early termination fee in the Acme deal?", "amount", "liquidated_damages"),
     ("How much does Globex have to pay if it walks away from the Acme deal early?", "amount", "liquidated_damages"),
     ("How much does Oldham owe us if the service goes down?", "amount", "penalty"),
+    # a royalty is a share of sales, not the licence fee the same contract states as a figure
+    ("What royalty does Virtuoso pay Johns Hopkins?", "amount", "royalty"),
+    ("What license fee does Virtuoso pay Johns Hopkins?", "amount", "fee"),
 ])
 def test_everyday_value_questions_name_their_kind(nlp, question, attribute, qualifier):
     plan = parse_question(question, nlp)

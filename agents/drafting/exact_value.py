@@ -33,6 +33,8 @@ def draft_exact_value(d: ValueDrafter) -> None:
             continue
         if asks_if_it_renews_by_itself(d) and state_renewal_verdict(d, ids, many_docs=len(groups) > 1):
             continue
+        if attrs == ["amount"] and asks_a_rate(d) and quote_amount_clause(d, ids):
+            continue  # "What royalty does Virtuoso pay?": the passage that sets the rate, not a figure near the word
         missing = [a for a in attrs if d.state_value(a, ids, many_docs=len(groups) > 1) is None]
         if missing == attrs == ["amount"] and quote_amount_clause(d, ids):
             continue
@@ -40,6 +42,12 @@ def draft_exact_value(d: ValueDrafter) -> None:
             where = f" in {mention}" if d.plan.documents else ""
             what = " or ".join(attribute_label(a) for a in missing)
             d.say(f"No {what} {'were' if what.endswith('s') else 'was'} found{where}", [], kind="framing")
+
+
+def asks_a_rate(d: ValueDrafter) -> bool:
+    """The asked kind of amount is one set as a share of something (a royalty), seldom as one figure."""
+    kinds = [q for q in d.plan.qualifiers if q in AMOUNT_KIND_NAMES]
+    return bool(kinds) and QUALIFIER_BY_NAME[kinds[0]].rate
 
 
 def quote_amount_clause(d: ValueDrafter, ids: set[str] | None) -> bool:
@@ -59,11 +67,15 @@ def quote_amount_clause(d: ValueDrafter, ids: set[str] | None) -> bool:
              if rank <= KEY_WORDED and any(w in span.lower() for w in words)][:2]
     if not found:
         return False
-    label = QUALIFIER_BY_NAME[kinds[0]].label
+    kind = QUALIFIER_BY_NAME[kinds[0]]
     for i, (e, span) in enumerate(found):
         n = d.cite(e, span)
-        lead = f"No {label} is stated as a single amount in {d.title(e)}; the passage that names it reads" \
-            if i == 0 else "Also"
+        if i:
+            lead = "Also"
+        elif kind.rate:  # a royalty is a share of sales: its passage states it, rarely as one figure
+            lead = f"The {kind.label} in {d.title(e)} is set in this passage"
+        else:
+            lead = f"No {kind.label} is stated as a single amount in {d.title(e)}; the passage that names it reads"
         d.say(f'{lead} ({d.cited_where(n)}): "{span}"', [n])
     return True
 

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Literal
 
-AmountKind = Literal["liquidated_damages", "penalty", "liability_cap", "insurance", "minimum_commitment", "fee"]
+AmountKind = Literal["liquidated_damages", "penalty", "liability_cap", "insurance", "minimum_commitment", "royalty",
+                     "fee"]
 NoticeKind = Literal["renewal_option", "non_renewal", "breach_cure", "termination"]
 
 
@@ -24,6 +25,7 @@ class Qualifier:
     synonyms: tuple[str, ...] = ()
     key_terms: tuple[str, ...] = ()
     stored: tuple[str, ...] = ()  # Fact.qualifier values (and clause types) that are this kind
+    rate: bool = False  # set as a share of something ("7% of net revenues") more often than as one figure
 
     @cached_property
     def _cues(self) -> tuple[re.Pattern[str], ...]:
@@ -80,6 +82,9 @@ AMOUNT_KINDS: tuple[Qualifier, ...] = (
                r"\b(floor|minimum)\b[^?]{0,40}\b(order|buy|purchase|spend)\b",
                ORDER_AT_LEAST),
               ("minimum", "commitment", "purchase at least"), ("minimum",), ("minimum_commitment",)),
+    # "What royalty does Virtuoso pay Johns Hopkins?": the running royalty, a share of sales, not the licence fee
+    Qualifier("royalty", "royalty", (r"\broyalt",), ("royalty", "royalties", "running royalty", "percent of net sales"),
+              ("royalt",), ("royalty", "revenue_profit_sharing"), rate=True),
     Qualifier("fee", "fee", (r"\bfees?\b", r"\bprice\b", r"\bcost\b", r"\bcharges?\b", r"\bpay(able|ment)?\b", *PAID),
               ("fee", "fees", "price", "payment", "charge"), ("fee", "price", "pay", "charge", "cost"),
               ("fee", "price", "revenue_profit_sharing", "price_restrictions")),
