@@ -33,7 +33,9 @@ _TERM_SENTENCE = re.compile(
         rf"\b{_TERM_SUBJECT}\b[^.]{{0,200}}?\b(?:commence|continue|remain|expire|terminat|terminab|be for|"
         r"(?:shall|will) end\b|"
         r"shall be|will be|last|run|in effect|in force|until|period of|effective|extend|begin|"
-        r"(?:is|be|remain) valid)"
+        r"(?:is|be|remain) valid|"
+        # "this Agreement shall have an initial term of three (3) years"
+        r"(?:have|has) an? (?:initial |original |fixed )?(?:term|duration)\b)"
         r"|\buntil\b[^.]{0,60}\b(?:19|20)\d\d\b[^.]{0,40}\bterm\b"
         # a labelled term line: "TERM: November 01, 2014 to October 31, 2017"
         r"|\bterm\s*[:\-–]\s*[^.:]{0,40}\b(?:19|20)\d\d\b"
@@ -524,6 +526,16 @@ def term_and_expiry(
                         value_date=value,
                     )
                 )
+                found_here = True
+        # "shall expire on the Expiration Date (the "Term")" where '"Expiration Date" means March 31, 2020': the
+        # date the defined term's definition gives
+        named = None if found_here else _DEFINED_END.search(sentence)
+        if named and not _is_renewal_context(sentence[: named.start()]):
+            labelled = _labelled_date(text, named.group("label"), defined=True)
+            if labelled is not None:
+                s, e, value = labelled
+                out.append(doc.fact("expiration_date", value.isoformat(), s, e, "expiration_defined_date",
+                                    0.75 + weight, value_date=value))
                 found_here = True
         # "until the fourth anniversary of the Effective Date"
         for a in _ANNIVERSARY.finditer(sentence):

@@ -225,6 +225,14 @@ def test_parties_from_between_line_without_definitions():
             "four-year anniversary of the Effective Date.",
             "2021-01-15",
         ),
+        # the end named by a defined term whose definition gives the date
+        (
+            'This Agreement shall commence on the Effective Date and, unless earlier terminated, shall expire on the '
+            'Expiration Date (the "Term").\n\n3. Definitions. "Expiration Date" means March 31, 2020.',
+            "2020-03-31",
+        ),
+        # "shall have an initial term of N years": a term, so an end counted from the effective date
+        ("Unless terminated earlier, this Agreement shall have an initial term of three (3) years.", "2020-01-15"),
     ],
 )
 def test_expiration_phrasings(sentence, expected):
@@ -719,3 +727,23 @@ def test_a_table_of_contents_before_the_opening_names_no_party():
     _, facts = facts_of(toc + body)
     parties = sorted(f.value_text for f in facts if f.attribute == "party" and f.confidence >= ASSERT_THRESHOLD)
     assert parties == ["Dough Partners LLC", "Pretzel House, Inc."], parties
+
+
+@pytest.mark.parametrize(
+    "sentence, attribute, expected",
+    [
+        ('This Agreement shall expire on the Expiration Date (the "Term").\n\n3. Definitions. "Expiration Date" '
+         'means March 31, 2020.', "expiration_date", "2020-03-31"),
+        ("Unless terminated earlier, this Agreement shall have an initial term of three (3) years.", "term",
+         "3 years"),
+    ],
+)
+def test_term_rules_read_a_defined_end_and_a_term_the_agreement_has(sentence, attribute, expected):
+    # the rules state these (the term model, which speaks only where no rule does, had been reading them alone)
+    text = (
+        'AGREEMENT\n\nThis Agreement is made as of January 15, 2017 (the "Effective Date") by and '
+        'between Alpha LLC ("Alpha") and Beta Inc. ("Beta").\n\n2. Term. ' + sentence
+    )
+    _, facts = facts_of(text)
+    found = [f for f in facts if f.attribute == attribute and f.method.startswith("regex:")]
+    assert [f.value_text for f in found] == [expected], [(f.value_text, f.method) for f in facts]
