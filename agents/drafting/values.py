@@ -347,8 +347,11 @@ class ValueDrafter(DraftBuilder):
         a start (``start_words``: the start and where it is cited)."""
         doc = f" of {self.title(e, version=True)}" if many_docs or self.plan.documents else ""
         self.draft.derived_dates.append(end.isoformat())
-        self.say(f'The {label}{doc} is calculated, not stated: the agreement runs {surface} '
-                 f'({self.where(e.citation)}: "{short_quote(e.citation.quote)}") from {start_words}, so it ends on '
+        # "runs until the fifth (5th) anniversary of its effective date", "runs two (2) years from ..."
+        runs = f"runs until the {surface}" if "anniversar" in surface.lower() else f"runs {surface}"
+        of = "of" if "anniversar" in surface.lower() else "from"
+        self.say(f'The {label}{doc} is calculated, not stated: the agreement {runs} '
+                 f'({self.where(e.citation)}: "{short_quote(e.citation.quote)}") {of} {start_words}, so it ends on '
                  f'{end.isoformat()} (calculated)', cites)
 
     def chunks_of(self, e: Evidence) -> tuple[Document, list[Chunk]] | None:
