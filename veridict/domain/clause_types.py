@@ -605,6 +605,9 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
     # say "irrevocable" or "perpetual" in one of its spans
     ClauseType("irrevocable_or_perpetual_license", "irrevocable or perpetual license",
                "A licence that cannot be revoked or that never ends.", key_terms=("irrevoc", "perpetu"),
+               # searched by these words, not by the question's ("contain or irrevocable or perpetual or license"
+               # ranked every licence sentence alike)
+               synonyms=("perpetual", "irrevocable", "in perpetuity", "perpetual license"),
                cues=(r"\b(irrevoc|revok|revoc|perpetu)\w*\b[^?]{0,40}\b(licen[cs]|rights? to use)",
                      r"\b(licen[cs]\w*|rights? to use)\b[^?]{0,60}\b(irrevoc\w*|revok\w*|revoc\w*|perpetu\w*|"
                      r"forever|for ever|indefinitely|permanent\w*|never (ends?|expires?|runs? out))\b",
