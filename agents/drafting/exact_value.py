@@ -33,10 +33,13 @@ def draft_exact_value(d: ValueDrafter) -> None:
             continue
         if asks_if_it_renews_by_itself(d) and state_renewal_verdict(d, ids, many_docs=len(groups) > 1):
             continue
-        if attrs == ["amount"] and asks_a_rate(d) and quote_amount_clause(d, ids):
-            continue  # "What royalty does Virtuoso pay?": the passage that sets the rate, not a figure near the word
+        # "What royalty does Virtuoso pay?": the passage that sets the rate first, not a figure near the word; any
+        # other kind of amount is quoted by its passage only where no figure is stated
+        rate = attrs == ["amount"] and asks_a_rate(d)
+        if rate and quote_amount_clause(d, ids):
+            continue
         missing = [a for a in attrs if d.state_value(a, ids, many_docs=len(groups) > 1) is None]
-        if missing == attrs == ["amount"] and quote_amount_clause(d, ids):
+        if missing == attrs == ["amount"] and not rate and quote_amount_clause(d, ids):
             continue
         if missing and len(missing) < len(attrs):
             where = f" in {mention}" if d.plan.documents else ""

@@ -348,8 +348,8 @@ class ValueDrafter(DraftBuilder):
         doc = f" of {self.title(e, version=True)}" if many_docs or self.plan.documents else ""
         self.draft.derived_dates.append(end.isoformat())
         # "runs until the fifth (5th) anniversary of its effective date", "runs two (2) years from ..."
-        runs = f"runs until the {surface}" if "anniversar" in surface.lower() else f"runs {surface}"
-        of = "of" if "anniversar" in surface.lower() else "from"
+        until = "anniversar" in surface.lower()
+        runs, of = (f"runs until the {surface}", "of") if until else (f"runs {surface}", "from")
         self.say(f'The {label}{doc} is calculated, not stated: the agreement {runs} '
                  f'({self.where(e.citation)}: "{short_quote(e.citation.quote)}") {of} {start_words}, so it ends on '
                  f'{end.isoformat()} (calculated)', cites)
