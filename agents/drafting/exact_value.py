@@ -13,7 +13,7 @@ from agents.drafting.registry import drafts
 from agents.drafting.values import ValueDrafter
 from agents.meaning import asks_yes_no, checks_a_stated_law
 from agents.value_check import ValueCheck, relation_words, value_check, verdict
-from veridict.domain import AMOUNT_KIND_NAMES, QUALIFIER_BY_NAME, attribute_label
+from veridict.domain import AMOUNT_KIND_NAMES, QUALIFIER_BY_NAME, Qualifier, attribute_label
 from veridict.domain.renewal import ASKS_AUTOMATIC, renewal_mode
 from veridict.domain.values import canonical_jurisdiction
 from veridict.types import Fact
@@ -47,10 +47,16 @@ def draft_exact_value(d: ValueDrafter) -> None:
             d.say(f"No {what} {'were' if what.endswith('s') else 'was'} found{where}", [], kind="framing")
 
 
+def asked_amount_kind(d: ValueDrafter) -> Qualifier | None:
+    """The first kind of amount the question asks for (a penalty, the liability cap, a royalty ...), if any."""
+    name = next((q for q in d.plan.qualifiers if q in AMOUNT_KIND_NAMES), None)
+    return QUALIFIER_BY_NAME[name] if name else None
+
+
 def asks_a_rate(d: ValueDrafter) -> bool:
     """The asked kind of amount is one set as a share of something (a royalty), seldom as one figure."""
-    kinds = [q for q in d.plan.qualifiers if q in AMOUNT_KIND_NAMES]
-    return bool(kinds) and QUALIFIER_BY_NAME[kinds[0]].rate
+    kind = asked_amount_kind(d)
+    return kind is not None and kind.rate
 
 
 def quote_amount_clause(d: ValueDrafter, ids: set[str] | None) -> bool:
@@ -62,15 +68,14 @@ def quote_amount_clause(d: ValueDrafter, ids: set[str] | None) -> bool:
     the plan its clause type), and only a sentence that names the clause in its key words (``KEY_WORDED``) and the
     kind of amount in its own ("minimum", "penalt", "insur"), never a sentence picked from a tagged section or by the
     clause model alone, nor one that only says "payment"."""
-    kinds = [q for q in d.plan.qualifiers if q in AMOUNT_KIND_NAMES]
-    if not kinds or not d.plan.clause_types or ids is None:
+    kind = asked_amount_kind(d)
+    if kind is None or not d.plan.clause_types or ids is None:
         return False
-    words = QUALIFIER_BY_NAME[kinds[0]].key_terms  # "minimum", "penalt", "insur": the kind's own words
+    words = kind.key_terms  # "minimum", "penalt", "insur": the kind's own words
     found = [(e, span) for rank, e, span in d.clause_candidates(ids)
              if rank <= KEY_WORDED and any(w in span.lower() for w in words)][:2]
     if not found:
         return False
-    kind = QUALIFIER_BY_NAME[kinds[0]]
     for i, (e, span) in enumerate(found):
         n = d.cite(e, span)
         if i:
