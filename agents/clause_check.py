@@ -99,8 +99,11 @@ def load_verifier(path: Path = VERIFIER_FILE) -> Verifier | None:
         coef = np.asarray(z["coef"], dtype=np.float32)
         intercept = np.asarray(z["intercept"], dtype=np.float32)
         word_coef = np.asarray(z["word_coef"], dtype=np.float32)
-    if word_coef.shape != (len(tags), len(clause.text.terms)):
-        raise ValueError(f"{path.name} does not fit the clause model's vocabulary")
+    vocabulary = meta.get("vocabulary")  # absent in a sidecar written before the key was kept
+    if word_coef.shape != (len(tags), len(clause.text.terms)) or (vocabulary and vocabulary !=
+                                                                   clause.text.vocabulary_key()):
+        raise ValueError(f"{path.name} does not fit the clause model's vocabulary: refit it with "
+                         "python -m bench.train_quote_check after the clause model")
     words = TextPart(terms=clause.text.terms, idf=clause.text.idf, coef=word_coef, scale=1.0)
     floors = {t: float(f) for t, f in meta["floors"].items() if f is not None}
     return Verifier(tags, coef, intercept, words, floors, str(meta["embedding_model"]))

@@ -132,13 +132,22 @@ def main() -> None:
     ap.add_argument("--C", type=float, default=0.1)
     ap.add_argument("--limit", type=int, default=None)
     ap.add_argument("--out", default=str(OUT))
+    ap.add_argument("--clause-model", type=Path, default=None,
+                    help="the clause model whose vocabulary the check reads (default: the shipped one)")
+    ap.add_argument("--hold-out", type=Path, default=None,
+                    help="a contracts.jsonl whose contracts are also left out (a study check beside a study clause "
+                         "model trained with the same --hold-out; the shipped check is trained without this)")
     args = ap.parse_args()
     t0 = time.time()
-    clause = load_model()
+    clause = load_model(args.clause_model)
     if clause is None or clause.text is None:
         raise SystemExit("the quote check reuses the clause model's vocabulary: python -m bench.train_clause_model")
     tags = [t for t in clause.tags if t in CLAUSE_BY_NAME]
-    contracts = training_contracts()[: args.limit]
+    contracts = training_contracts()
+    if args.hold_out:
+        held = {json.loads(line)["doc_id"] for line in args.hold_out.read_text(encoding="utf-8").splitlines() if line}
+        contracts = [c for c in contracts if c["doc_id"] not in held]
+    contracts = contracts[: args.limit]
     anns = load_annotations()
     embedder = Embedder()
     rows: list[dict] = []
@@ -187,7 +196,9 @@ def main() -> None:
     np.savez_compressed(out, tags=np.array(tags), coef=coef, intercept=intercept,
                         word_coef=word_coef.astype(np.float16))
     meta = dict(
-        command="python -m bench.train_quote_check" + (f" --limit {args.limit}" if args.limit else ""),
+        command="python -m bench.train_quote_check" + (f" --limit {args.limit}" if args.limit else "")
+        + (f" --clause-model {args.clause_model}" if args.clause_model else "")
+        + (f" --hold-out {args.hold_out}" if args.hold_out else ""),
         trained=dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         data=dict(split="train half (md5(doc_id) even, outside dev) less bench/questions/paraphrase/contracts.jsonl",
                   contracts=len(contracts), candidates=len(rows), sha256=data_hash(contracts)),
@@ -195,7 +206,8 @@ def main() -> None:
              "section's number and title",
         features="embedding; TF-IDF row over the clause model's vocabulary (ingest/models/clause_model.npz)",
         classifier=f"LogisticRegression(C={args.C}, class_weight='balanced') per type; scaler folded in",
-        embedding_model=DEFAULT_MODEL, tags=tags, floors=floors, cross_validated=report,
+        embedding_model=DEFAULT_MODEL, vocabulary=clause.text.vocabulary_key(), tags=tags, floors=floors,
+        cross_validated=report,
         floor_rule=f"max over {FLOOR_GRID} of {PRESENT_WEIGHT} x present kept + {1 - PRESENT_WEIGHT} x absent "
                    f"cleared, losing at most {MAX_PRESENT_LOSS:.0%} of present contracts; none when 0",
         seconds=round(time.time() - t0),

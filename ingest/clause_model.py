@@ -25,6 +25,7 @@ training command, data hash, thresholds, cross-validated figures) are rebuilt by
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import re
@@ -72,6 +73,12 @@ class TextPart:
         """A text part from its vocabulary in column order (as the vectorizer lists it) and its arrays."""
         return cls(terms={str(t): i for i, t in enumerate(terms)}, idf=np.asarray(idf, dtype=np.float64),
                    coef=np.asarray(coef, dtype=np.float32), scale=float(scale))
+
+    def vocabulary_key(self) -> str:
+        """A fingerprint of the vocabulary in column order: a model whose word coefficients were fitted on another
+        vocabulary of the same size (the clause model keeps the 20,000 most frequent terms) must not be read with
+        this one, or each coefficient lands on another word."""
+        return hashlib.sha256("\n".join(sorted(self.terms, key=self.terms.__getitem__)).encode()).hexdigest()[:16]
 
     def row(self, text: str) -> tuple[np.ndarray, np.ndarray] | None:
         """The text's TF-IDF row before normalising: (columns, sublinear tf x idf); None without a known term."""

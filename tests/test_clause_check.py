@@ -56,6 +56,26 @@ def test_only_types_with_a_cross_validated_floor_are_checked(check):
     assert check.floor("no_such_clause") is None
 
 
+def test_a_quote_check_fitted_on_another_vocabulary_is_refused(tmp_path):
+    """The check's word coefficients are columns of the clause model's vocabulary: a check fitted beside another
+    clause model of the same vocabulary size (the 20,000 most frequent terms of other training chunks) would put
+    each coefficient on another word, so its sidecar's vocabulary key must be the shipped model's."""
+    import json
+    import shutil
+
+    from agents.clause_check import VERIFIER_FILE
+    from ingest.clause_model import load_model
+
+    shipped = json.loads(VERIFIER_FILE.with_suffix(".json").read_text(encoding="utf-8"))
+    assert shipped["vocabulary"] == load_model().text.vocabulary_key()
+    other = tmp_path / "quote_check.npz"
+    shutil.copy(VERIFIER_FILE, other)
+    other.with_suffix(".json").write_text(json.dumps({**shipped, "vocabulary": "0123456789abcdef"}),
+                                          encoding="utf-8")
+    with pytest.raises(ValueError, match="vocabulary"):
+        load_verifier(other)
+
+
 def test_the_presence_fit_gives_each_type_its_own_likely_clause_score(check):
     """The shipped presence fit (``bench.train_clause_presence``): a higher best-chunk score means a likelier
     clause, a higher prior a higher chance, and each fitted type's scan floor is the score where that chance
