@@ -864,6 +864,10 @@ def test_two_forms_of_a_word_meet_and_two_words_that_only_begin_alike_do_not():
     assert speaks_of("Hedging losses are shared equally.", ["hedge"])
     assert speaks_of("AMAG shall bear the costs of any Recall of a Product.", ["recall"])
     assert not speaks_of("Each party indemnifies the other's officers and directors.", ["office", "space"])
+    # a word made of another: "Is the licence perpetual?" is answered by "enduring in perpetuity"
+    assert speaks_of("... and enduring in perpetuity unless terminated as provided for elsewhere", ["perpetual"])
+    assert speaks_of("The Distributor shall not seek exclusivity in the Territory.", ["exclusive"])
+    assert not speaks_of("The distributor shall report monthly.", ["mouth", "portal"])
 
 
 def test_a_value_question_left_open_is_not_told_its_passages_miss_its_words():

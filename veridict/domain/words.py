@@ -98,15 +98,26 @@ def content_words(text: str) -> list[str]:
 
 
 _SUFFIXES = ("ing", "ed", "es", "s")
+# endings that make one word of another ("perpetual" / "perpetuity" / "perpetually", "exclusive" / "exclusivity",
+# "terminate" / "termination", "assign" / "assignment"), taken off while at least ``_DERIVED_STEM`` letters stay
+_DERIVED = ("ally", "ity", "ion", "ment", "al", "ly")
+_DERIVED_STEM = 5
 
 
 def fold(word: str) -> str:
-    """A light suffix fold, so that two forms of a word meet ("targets" / "targeted", "hedge" / "hedging") and
-    two words that only begin alike do not ("office" / "officers")."""
+    """A light suffix fold, so that two forms of a word meet ("targets" / "targeted", "hedge" / "hedging",
+    "perpetual" / "perpetuity") and two words that only begin alike do not ("office" / "officers")."""
     for suffix in _SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not word.endswith("ss"):
             word = word[: -len(suffix)]
             break
+    stripped = True
+    while stripped:  # "confidentiality" -> "confidential" -> "confidenti", as "confidential" folds
+        stripped = False
+        for suffix in _DERIVED:
+            if word.endswith(suffix) and len(word) - len(suffix) >= _DERIVED_STEM:
+                word, stripped = word[: -len(suffix)], True
+                break
     return word[:-1] if word.endswith("e") and len(word) > 3 else word
 
 
