@@ -168,6 +168,11 @@ def parse_question(question: str, nlp=None) -> Plan:
         # "Which agreements did Netgear sign with Ingram Micro?": the contracts with those parties, not a date
         plan.intent, plan.attributes = "list", ["party"]
     low = bare
+    if plan.intent in ("list", "count") and not plan.attributes and any(t not in GENERIC_CLAUSE_TYPES
+                                                                         for t in plan.clause_types):
+        # a library list goes by the specific clause: "which deals let the other side terminate if we're acquired"
+        # lists change-of-control clauses, not every contract that can be terminated
+        plan.clause_types = [t for t in plan.clause_types if t not in GENERIC_CLAUSE_TYPES]
     if plan.intent == "clause_lookup" and plan.attributes and plan.attributes[0] != "amount" and not plan.clause_types:
         plan.clause_types = attribute_clause_types(plan.attributes[0])
     about_clause = plan.intent in ("clause_lookup", "list", "count") or (

@@ -565,9 +565,22 @@ def test_everyday_value_questions_name_their_kind(nlp, question, attribute, qual
     ("Can Carlow charge others less than it charges us?", "most_favored_nation"),
     ("Can Selby raise its service fees whenever it likes?", "price_restrictions"),
     ("Do we get the source code if Norcross goes bust?", "source_code_escrow"),
+    # round 45's own questions, written before the planner read them
+    ("Can Brampton end the deal if we're acquired?", "change_of_control"),
+    ("What happens to the Brampton licence if Brampton merges with a rival?", "change_of_control"),
 ])
 def test_everyday_clause_words(nlp, question, clause_type):
     assert clause_type in parse_question(question, nlp).clause_types
+
+
+def test_a_library_list_goes_by_the_specific_clause(nlp):
+    """"terminate" beside "acquired" asks for change-of-control clauses: a list of every contract that can be
+    terminated would not answer it. A question about one contract keeps both (its termination right is the
+    answer's substance)."""
+    listed = parse_question("Which of these deals let the other side terminate if we're acquired?", nlp)
+    assert listed.intent == "list" and listed.clause_types == ["change_of_control"]
+    one = parse_question("Can Brampton terminate the licence if we're acquired?", nlp)
+    assert one.clause_types[:2] == ["change_of_control", "termination"]
 
 
 @pytest.mark.parametrize(("question", "not_asked"), [

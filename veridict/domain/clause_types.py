@@ -239,7 +239,9 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         "What happens on a merger, acquisition or change of ownership of a party: consent, notice or a right to "
         "terminate.",
         cues=("change (of|in) (control|ownership)", "merger", "acquisition of", r"\btak(e|es|ing|en) ?over\b",
-              r"\b(is|gets?|being|are|were|got|been) (bought|acquired|taken over)\b", r"\bchanges? hands\b",
+              # "if Acme is acquired", "if we're bought out", "if one side gets bought"
+              r"(\b(is|gets?|being|are|were|got|been)|['\u2019]re) (bought|acquired|taken over)\b",
+              r"\bchanges? hands\b", r"\bmerg(e|es|ed|ing) (with|into)\b",
               r"\bnew owners?\b",
               # "if someone acquires Northwind", "a sale of most of Northwind's shares"
               r"\b(someone|somebody|anyone|another company|a competitor|a rival|an outsider|a third party) "
