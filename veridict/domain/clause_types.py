@@ -130,7 +130,10 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         "non_compete", "non-compete",
         "A party may not compete with the other, or work with its competitors, in a field, territory or period.",
         cues=("non-?compet", "not (to )?compete", "competitive restriction",
-              r"\bcompeting (\w+ )?(brands?|products?|companies|businesses|services|lines?)\b",
+              r"\bcompeting (\w+ )?(brands?|products?|compan(y|ies)|business(es)?|services?|lines?|shops?|stores?|"
+              r"outlets?|restaurants?|locations?|franchises?|hotels?|units?)\b",
+              # "can the franchisee compete with us after it leaves"
+              r"\bcompet(e|es|ing) (with|against) (us|them|the other|each other|our|their|its)\b",
               r"\b(work|deal|sell) (with|to|for) (a |our |their |any )?(competitors?|rivals?)\b",
               # "stay out of our market", "go into our line of business", "endorse other golf clubs"
               r"\bstay out of (our|their|its|the other's|each other's)\b",
