@@ -176,7 +176,7 @@ def _qualifier_ok(plan: Plan, item: Evidence) -> bool | None:
             continue  # the extractor told a notice that renews from one that prevents renewal: it is the other
         if q in NOTICE_KIND_NAMES:
             continue  # the extractor read it as another kind: a cure period beside "may terminate" is no notice
-        if any(k in context for k in (term.key_terms if term else ())):
+        if term is not None and term.key_terms and names_asked_thing(plan, context, [list(term.key_terms)]):
             return True
     return False
 

@@ -54,6 +54,32 @@ def test_a_notice_the_extractor_read_as_another_kind_is_not_the_asked_kind():
                                              "notice.")) is True
 
 
+def _amount(quote: str, value: str, num: float) -> Evidence:
+    from veridict.types import Fact
+
+    fact = Fact(tenant="t", document_id="d", attribute="amount", value_text=value, value_num=num, unit="USD",
+                page=1, char_start=0, char_end=len(quote), quote=quote, method="regex:test")
+    citation = Citation(document_id="d", document_title="Supply Agreement", version=1, page=1, quote=quote,
+                        store="facts")
+    return Evidence(id=f"a-{num}", text=quote, citation=citation, store="facts", fact=fact)
+
+
+def test_the_limit_of_a_liability_insurance_policy_is_no_liability_cap():
+    """"product liability insurance of not less than $5,000,000" names liability, but the figure is a policy's
+    limit: it is not what caps a party's liability. A sentence that caps liability is still read as the cap even
+    where it also names the insurance."""
+    from agents.critic import _qualifier_ok
+
+    plan = parse_question("What's the cap on liability in the Northwind supply deal?")
+    assert plan.qualifier == "liability_cap"
+    insured = _amount("Supplier shall maintain product liability insurance of not less than $5,000,000 per "
+                      "occurrence.", "$5,000,000", 5e6)
+    capped = _amount("Supplier's aggregate liability shall not exceed $5,000,000, whether or not covered by its "
+                     "liability insurance.", "$5,000,000", 5e6)
+    assert _qualifier_ok(plan, insured) is False
+    assert _qualifier_ok(plan, capped) is True
+
+
 def test_a_chunk_is_graded_by_the_similarity_its_stored_vector_gives(embedder):
     """A chunk found by keyword search is scored by the vector store's similarity of its stored vector (the
     query vector and the chunk ids go to it); a passage the store does not hold is embedded as before."""

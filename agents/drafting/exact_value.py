@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from agents.critic import in_asked_jurisdiction
+from agents.critic import in_asked_jurisdiction, names_asked_thing
 from agents.drafting.registry import drafts
 from agents.drafting.values import ValueDrafter
 from agents.meaning import asks_yes_no, checks_a_stated_law
@@ -71,9 +71,9 @@ def quote_amount_clause(d: ValueDrafter, ids: set[str] | None) -> bool:
     kind = asked_amount_kind(d)
     if kind is None or not d.plan.clause_types or ids is None:
         return False
-    words = kind.key_terms  # "minimum", "penalt", "insur": the kind's own words
+    words = [list(kind.key_terms)]  # "minimum", "penalt", "insur": the kind's own words
     found = [(e, span) for rank, e, span in d.clause_candidates(ids)
-             if rank <= KEY_WORDED and any(w in span.lower() for w in words)][:2]
+             if rank <= KEY_WORDED and names_asked_thing(d.plan, span, words)][:2]
     if not found:
         return False
     for i, (e, span) in enumerate(found):

@@ -71,7 +71,8 @@ AMOUNT_KINDS: tuple[Qualifier, ...] = (
                # "the most we could have to pay if things go wrong": what is owed when something fails, not a fee
                r"\bmost\b[^?]{0,30}\b(pay|owe)\b[^?]{0,30}\b(go(es)? wrong|breach\w*|claims?|damages?|sued|liable)\b"),
               ("limitation of liability", "aggregate liability", "shall not exceed", "liability cap"),
-              ("liabilit", "liable"), ("cap_on_liability",)),
+              # the limit of a product liability insurance policy is insurance, not a cap on what a party owes
+              ("liabilit&~liability insurance&~liability coverage&~liability polic", "liable"), ("cap_on_liability",)),
     Qualifier("insurance", "insurance",
               (r"insurance", WHAT_COVER,
                r"\b(carry|maintain|hold|take out) (\w+ ){0,2}(cover|coverage)\b"),
