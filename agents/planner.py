@@ -147,7 +147,10 @@ def parse_question(question: str, nlp=None) -> Plan:
     # names of documents and parties are not cues ("Limited Liability Company", "License Agreement")
     bare = low
     for ref in plan.documents:
-        bare = bare.replace(ref.mention.lower(), " the doc ")
+        # "Is the Acme licence perpetual?": a mention that ends in "licence" names the licence the question is
+        # about, which a "License Agreement" title does not
+        licence = re.search(r"\blicen[cs]e$", ref.mention.lower())
+        bare = bare.replace(ref.mention.lower(), " the licence " if licence else " the doc ")
     for name in plan.entities:
         bare = bare.replace(name.lower(), " the org ")
     plan.clause_types = _clause_types(bare)

@@ -568,6 +568,9 @@ def test_everyday_value_questions_name_their_kind(nlp, question, attribute, qual
     # round 45's own questions, written before the planner read them
     ("Can Brampton end the deal if we're acquired?", "change_of_control"),
     ("What happens to the Brampton licence if Brampton merges with a rival?", "change_of_control"),
+    # a reference that ends in "licence" names the licence asked about ("License Agreement" in a title does not)
+    ("Is the Brampton licence perpetual?", "irrevocable_or_perpetual_license"),
+    ("Can Kestrel hand its Brampton license to someone else?", "anti_assignment"),
 ])
 def test_everyday_clause_words(nlp, question, clause_type):
     assert clause_type in parse_question(question, nlp).clause_types

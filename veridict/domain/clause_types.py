@@ -347,13 +347,13 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         cues=("anti-?assignment", r"\bassignment\b(?! of (the )?(ip|intellectual|ownership|inventions|work product))",
               r"\bassign (this|the|its)(?! (ip|intellectual|inventions|work product))", "may not (be )?assign",
               "assignab",
-              r"\btransfer\w*\s+((this|the|our|its|their)\s+)+([\w.&'’-]+\s+){0,3}(contract|agreement|deal|doc)\b",
+              r"\btransfer\w*\s+((this|the|our|its|their)\s+)+([\w.&'’-]+\s+){0,3}(contract|agreement|deal|doc|licen[cs]e)\b",
               # the contract or its rights handed over, not money: "a percentage of sales we hand over to them"
               r"\b(hand|pass)(es|ed|ing)?\s+(it|this|that|(the|this|our|their|its|whole)\s+(\w+\s+){0,3}(contract|agreement|"
-              r"deal|doc|rights|obligations|business)|(its|their|our)\s+(rights|obligations)(\s+under\s+(it|this|the\s+\w+))?)"
+              r"deal|doc|licen[cs]e|rights|obligations|business)|(its|their|our)\s+(rights|obligations)(\s+under\s+(it|this|the\s+\w+))?)"
               r"\s+over\s+to\b",
               r"\b(hand|pass|give|sell)(s|es|ed|ing)? (on )?(the|this|our|their|its) ([\w-]+ ){0,2}"
-              r"(contract|agreement|deal) (on |over )?to\b"),
+              r"(contract|agreement|deal|licen[cs]e) (on |over )?to\b"),
         synonyms=("assign", "assignment", "transfer", "prior written consent"),
         # the contract or a right handed over in other words: of the train half's sentences (less the fold set's
         # contracts) that bar a transfer without consent, 58 of 95 lie in a labelled clause and 2 are in contracts
