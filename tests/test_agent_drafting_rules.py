@@ -213,6 +213,22 @@ def test_termination_by_notice_alone_is_termination_for_convenience():
     assert by_id["p1"].relevance > by_id["p2"].relevance
 
 
+def test_a_bar_on_hiring_staff_does_not_answer_a_question_about_customers():
+    """CUAD tells a no-solicit of employees from a no-solicit of customers: a question that names one is not
+    answered with a sentence that binds only the other; a question that names neither takes either."""
+    staff = _passage("s1", "During the Term, neither Party shall solicit for employment any employee of the other "
+                           "Party who is engaged in the Promotion activities.")
+    asked = {"employees": "Does the Promotion Agreement contain a no-solicit of employees clause?",
+             "customers": "Does the Promotion Agreement contain a no-solicit of customers clause?",
+             "either": "Does the Promotion Agreement contain a non-solicitation clause?"}
+    rule = CLAUSE_BY_NAME["non_solicit"]
+    assert [rule.asked_object(q.lower()) for q in asked.values()] == ["employees", "customers", None]
+    answers = {k: draft_for(q, staff)[1] for k, q in asked.items()}
+    assert answers["employees"].citations and answers["either"].citations
+    assert not answers["customers"].citations and is_refusal(answers["customers"])
+    assert rule.names_object("customers", "shall not solicit any customer of the Company")
+
+
 def test_a_word_the_key_terms_exclude_is_no_clause_even_for_the_model():
     """A sentence whose only clause word is one the asked type's key terms rule out (a forum's "exclusively", a
     "non-exclusive" licence, notice of a breach) is not offered as the clause by the model-led ranks; a sentence

@@ -154,12 +154,24 @@ class DraftBuilder:
            model reads most as the clause, searched for along the type's direction (``scanned_clauses``): a
            likely clause, worded as such.
         Within a rank, by relevance."""
-        ranked = self.key_word_clauses(ids)
+        ranked = self.of_the_asked_object(self.key_word_clauses(ids))
         ranked = self.confirmed_clauses(ranked)
         if not ranked and ids is not None:
-            ranked = self.model_clauses(ids) or self.scanned_clauses(ids)
+            ranked = self.of_the_asked_object(self.model_clauses(ids)) or \
+                self.of_the_asked_object(self.scanned_clauses(ids))
         ranked = self.without_denials(ranked)
         return [(rank, e, span) for rank, _, e, span in ranked]
+
+    def of_the_asked_object(self, ranked: list[tuple[int, int, Evidence, str]]) -> list[tuple[int, int, Evidence, str]]:
+        """The candidates that name what the question asks the clause to bind, where the clause type knows such
+        objects and the question names one ("no-solicit of customers": a bar on hiring the other's staff is not
+        it); all of them otherwise."""
+        low = self.plan.question.lower()
+        types = [CLAUSE_BY_NAME[c] for c in self.plan.clause_types if c in CLAUSE_BY_NAME and CLAUSE_BY_NAME[c].objects]
+        asked = [(t, o) for t in types if (o := t.asked_object(low)) is not None]
+        if not asked:
+            return ranked
+        return [r for r in ranked if any(t.names_object(o, r[3]) for t, o in asked)]
 
     def without_denials(self, ranked: list[tuple[int, int, Evidence, str]]) -> list[tuple[int, int, Evidence, str]]:
         """The candidates less those that name the asked clause only to exclude it ("there are no third-party
