@@ -32,6 +32,7 @@ from veridict.types import Citation, Evidence, TraceStep
 STORE_RANK = {"facts": 0, "tables": 1, "graph": 2, "lexical": 3, "vectors": 3}
 QUOTE_CHARS = 320
 LIKELY = 7  # the rank of a clause only the clause model found (``DraftBuilder.scanned_clauses``)
+DEFINED = 4  # the worst rank of a candidate found by its key words (``DraftBuilder.key_word_clauses``): a definition
 
 
 def long_sentences(text: str) -> list[str]:
@@ -163,15 +164,30 @@ class DraftBuilder:
         return [(rank, e, span) for rank, _, e, span in ranked]
 
     def of_the_asked_object(self, ranked: list[tuple[int, int, Evidence, str]]) -> list[tuple[int, int, Evidence, str]]:
-        """The candidates that name what the question asks the clause to bind, where the clause type knows such
-        objects and the question names one ("no-solicit of customers": a bar on hiring the other's staff is not
-        it); all of them otherwise."""
+        """The candidates whose passage names what the question asks the clause to bind, where the clause type
+        knows such objects and the question names one ("no-solicit of customers": a passage that bars hiring the
+        other's staff is not it); all of them otherwise. The passage, as the key words are read on it: the quote
+        is the sentence that best states the clause, and the clause may name its object in the next one. A
+        sentence that a tagged section or the clause model offers is only held to a passage that names no other
+        object: those
+        were read as a whole, and the object may sit in a chunk that was not retrieved (dev's "Maimon agrees not
+        to:" before "... induce or persuade any customer, client, ... employee")."""
         low = self.plan.question.lower()
         types = [CLAUSE_BY_NAME[c] for c in self.plan.clause_types if c in CLAUSE_BY_NAME and CLAUSE_BY_NAME[c].objects]
         asked = [(t, o) for t in types if (o := t.asked_object(low)) is not None]
         if not asked:
             return ranked
-        return [r for r in ranked if any(t.names_object(o, r[3]) for t, o in asked)]
+        def fits(r: tuple[int, int, Evidence, str]) -> bool:
+            texts = (r[3], span_source(r[2]))
+            for t, o in asked:
+                if any(t.names_object(o, x) for x in texts):
+                    return True
+                if r[0] > DEFINED and not any(t.names_object(other, x) for other, _, _ in t.objects if other != o
+                                              for x in texts):
+                    return True
+            return False
+
+        return [r for r in ranked if fits(r)]
 
     def without_denials(self, ranked: list[tuple[int, int, Evidence, str]]) -> list[tuple[int, int, Evidence, str]]:
         """The candidates less those that name the asked clause only to exclude it ("there are no third-party
