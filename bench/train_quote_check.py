@@ -3,6 +3,10 @@ words the clause the experts labelled, or a sentence that only shares the words?
 
 Usage:
     .venv/bin/python -m bench.train_quote_check [--folds 5] [--C 0.1] [--limit N]
+        [--clause-model PATH --hold-out CONTRACTS.jsonl --out PATH]   (a study check beside a study clause model)
+
+The check's word coefficients are columns of the clause model's vocabulary, so it is refitted whenever the clause
+model is, and its sidecar keeps that vocabulary's key (``TextPart.vocabulary_key``), which loading checks.
 
 Data: the train half less the paraphrase-set contracts (``bench.clause_units.training_contracts``, the clause
 model's own training data). Every sentence that names a type's key terms (``bench.clause_quote_check.candidates``:
