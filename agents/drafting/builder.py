@@ -169,14 +169,14 @@ class DraftBuilder:
         other's staff is not it); all of them otherwise. The passage, as the key words are read on it: the quote
         is the sentence that best states the clause, and the clause may name its object in the next one. A
         sentence that a tagged section or the clause model offers is only held to a passage that names no other
-        object: those
-        were read as a whole, and the object may sit in a chunk that was not retrieved (dev's "Maimon agrees not
-        to:" before "... induce or persuade any customer, client, ... employee")."""
+        object: those were read as a whole, and the object may sit in a chunk that was not retrieved (dev's "Maimon
+        agrees not to:" before "... induce or persuade any customer, client, ... employee")."""
         low = self.plan.question.lower()
         types = [CLAUSE_BY_NAME[c] for c in self.plan.clause_types if c in CLAUSE_BY_NAME and CLAUSE_BY_NAME[c].objects]
         asked = [(t, o) for t in types if (o := t.asked_object(low)) is not None]
         if not asked:
             return ranked
+
         def fits(r: tuple[int, int, Evidence, str]) -> bool:
             texts = (r[3], span_source(r[2]))
             for t, o in asked:
