@@ -7,7 +7,8 @@ disk, outside the repository), and the CUAD spans per category. Used by
 
 - ``contract_units(contract, annotations, embedder, cache_dir) -> Units``;
 - ``chunk_labels(units, tags) -> (n_chunks, n_tags) bool``: the types whose CUAD spans overlap each chunk;
-- ``training_contracts() -> list[dict]``: the train half less the paraphrase-set contracts.
+- ``training_contracts(hold_out=None) -> list[dict]``: the train half less the paraphrase-set contracts (and a
+  held-out fold's).
 """
 
 from __future__ import annotations
@@ -46,9 +47,12 @@ def paraphrase_ids() -> set[str]:
         return {json.loads(line)["doc_id"] for line in fh if line.strip()}
 
 
-def training_contracts() -> list[dict]:
-    """The train half (md5(doc_id) even, outside dev) less the 48 paraphrase-set contracts."""
+def training_contracts(hold_out: Path | None = None) -> list[dict]:
+    """The train half (md5(doc_id) even, outside dev) less the 48 paraphrase-set contracts, and less the contracts
+    of ``hold_out`` (a contracts.jsonl: a study model for a fresh fold is trained without it)."""
     keep_out = paraphrase_ids()
+    if hold_out is not None:
+        keep_out |= {json.loads(line)["doc_id"] for line in hold_out.read_text(encoding="utf-8").splitlines() if line}
     return [c for c in load_contracts("train") if c["doc_id"] not in keep_out]
 
 

@@ -275,10 +275,7 @@ def main(argv: list[str] | None = None) -> int:
     threadpool_limits(1)  # one BLAS thread: the machine's cores are shared, threads only fight
 
     t0 = time.perf_counter()
-    contracts = training_contracts()
-    if args.hold_out:
-        held = {json.loads(line)["doc_id"] for line in args.hold_out.read_text(encoding="utf-8").splitlines() if line}
-        contracts = [c for c in contracts if c["doc_id"] not in held]
+    contracts = training_contracts(args.hold_out)
     if args.limit:
         contracts = contracts[: args.limit]
     anns = load_annotations()

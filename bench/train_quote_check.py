@@ -147,11 +147,7 @@ def main() -> None:
     if clause is None or clause.text is None:
         raise SystemExit("the quote check reuses the clause model's vocabulary: python -m bench.train_clause_model")
     tags = [t for t in clause.tags if t in CLAUSE_BY_NAME]
-    contracts = training_contracts()
-    if args.hold_out:
-        held = {json.loads(line)["doc_id"] for line in args.hold_out.read_text(encoding="utf-8").splitlines() if line}
-        contracts = [c for c in contracts if c["doc_id"] not in held]
-    contracts = contracts[: args.limit]
+    contracts = training_contracts(args.hold_out)[: args.limit]
     anns = load_annotations()
     embedder = Embedder()
     rows: list[dict] = []
