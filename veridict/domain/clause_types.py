@@ -105,16 +105,20 @@ class ClauseType:
         low = " ".join(sentence.lower().split())
         return any(o.search(low) for o in self._operative)
 
+    @cached_property
+    def _objects(self) -> tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...]:
+        return tuple((name, re.compile(asked), re.compile(said)) for name, asked, said in self.objects)
+
     def asked_object(self, question: str) -> str | None:
         """The one of ``objects`` the lower-cased question asks about ("no-solicit of customers"), None where it
         names none or several."""
-        named = [name for name, asked, _ in self.objects if re.search(asked, question)]
+        named = [name for name, asked, _ in self._objects if asked.search(question)]
         return named[0] if len(named) == 1 else None
 
     def names_object(self, name: str, sentence: str) -> bool:
         """Whether the sentence names the object ``name`` ("any person employed by" names employees)."""
         low = " ".join(sentence.lower().split())
-        return any(re.search(said, low) for n, _, said in self.objects if n == name)
+        return any(said.search(low) for n, _, said in self._objects if n == name)
 
     @property
     def rule(self) -> Rule | None:
