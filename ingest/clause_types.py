@@ -40,8 +40,9 @@ def own_text_spans(parsed: ParsedDocument) -> list[tuple[int, int]]:
 def tag_sections(parsed: ParsedDocument) -> list[list[str]]:
     """Categories of each section of ``parsed`` (own text up to the first subsection + title)."""
     out = []
+    text = parsed.body_text()
     for s, (a, z) in zip(parsed.sections, own_text_spans(parsed), strict=False):
-        out.append(tag_text(parsed.text[a:z], s.title))
+        out.append(tag_text(text[a:z], s.title))
     return out
 
 
@@ -50,6 +51,7 @@ def sections_from_parsed(
 ) -> list[Section]:
     """Domain Sections for a parsed document (parent ids linked, text filled, optionally tagged)."""
     tags = tag_sections(parsed) if tag else [[] for _ in parsed.sections]
+    text = parsed.body_text()  # a section's text reads on over a page break without the running footer
     out: list[Section] = []
     for s, t in zip(parsed.sections, tags, strict=False):
         out.append(
@@ -64,7 +66,7 @@ def sections_from_parsed(
                 char_start=s.char_start,
                 char_end=s.char_end,
                 clause_types=t,
-                text=parsed.text[s.char_start : s.char_end],
+                text=text[s.char_start : s.char_end],
             )
         )
     for s, sec in zip(parsed.sections, out, strict=False):

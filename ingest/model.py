@@ -71,6 +71,20 @@ class ParsedDocument(BaseModel):
     tables: list[Table] = Field(default_factory=list)
     quality: ParseQuality
 
+    def body_text(self) -> str:
+        """``text`` with the page furniture blanked: running headers and footers, page numbers ("Source: UPJOHN
+        INC, 10-12G, 1/21/2020", "-12-") become spaces, so offsets stay those of ``text`` and a sentence that
+        runs over a page break reads as one sentence, not with the footer between its halves."""
+        furniture = [(e.char_start, e.char_end) for e in self.elements if e.kind == "footer"]
+        if not furniture:
+            return self.text
+        chars = list(self.text)
+        for a, z in furniture:
+            for i in range(max(0, a), min(z, len(chars))):
+                if not chars[i].isspace():
+                    chars[i] = " "
+        return "".join(chars)
+
     def page_at(self, offset: int) -> int:
         """The 1-based page holding character ``offset``."""
         if not self.pages:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ingest.chunking import make_chunks
-from ingest.model import Page, ParsedDocument, ParseQuality
+from ingest.model import Element, Page, ParsedDocument, ParseQuality
 from veridict.types import Section
 
 
@@ -50,3 +50,47 @@ def test_text_outside_sections_is_chunked_too():
     chunks = make_chunks(doc, [s], "t", "d")
     assert chunks[0].section_id is None and "Acme Corp" in chunks[0].text
     assert chunks[-1].section_id == s.id
+
+
+def test_a_later_chunk_starts_where_a_sentence_starts():
+    sentences = [f"Clause {i} binds the supplier to deliver goods number {i} on time." for i in range(40)]
+    text = " ".join(sentences)
+    doc = _doc(text, [(0, len(text))])
+    chunks = make_chunks(doc, [], "t", "d", target_chars=300, overlap_chars=100)
+    assert len(chunks) > 5
+    for c in chunks:
+        assert c.text.startswith("Clause "), c.text[:40]
+        assert c.text.endswith(".")
+    # the overlap repeats whole sentences only: a chunk begins at or before the previous one's end
+    for a, b in zip(chunks, chunks[1:], strict=False):
+        assert a.char_start < b.char_start <= a.char_end + 1
+
+
+def test_a_sentence_longer_than_a_chunk_is_cut_between_words():
+    text = " ".join(f"word{i}" for i in range(400))  # no sentence break anywhere
+    doc = _doc(text, [(0, len(text))])
+    chunks = make_chunks(doc, [], "t", "d", target_chars=300, overlap_chars=50)
+    assert len(chunks) > 5
+    words = set(text.split())
+    for c in chunks:
+        assert c.text.split()[0] in words and c.text.split()[-1] in words, "no chunk starts or ends inside a word"
+    for a, b in zip(chunks, chunks[1:], strict=False):
+        assert b.char_start < a.char_end, "a cut inside a sentence still overlaps"
+
+
+def test_running_footers_are_blanked_in_chunks_with_offsets_kept():
+    page1 = "1. Supply. The Supplier shall deliver the goods to the Buyer at the agreed"
+    footer = "Source: ACME INC, 10-K, 1/21/2020"
+    page2 = "place and time, in the quantities the Buyer orders."
+    text = page1 + "\n\n" + footer + "\n\n" + page2
+    f0 = len(page1) + 2
+    doc = _doc(text, [(0, f0 + len(footer)), (f0 + len(footer) + 2, len(text))])
+    doc.elements = [Element(kind="footer", text=footer, page=1, char_start=f0, char_end=f0 + len(footer))]
+    body = doc.body_text()
+    assert len(body) == len(text) and footer not in body and body[:f0] == text[:f0]
+    chunks = make_chunks(doc, [], "t", "d")
+    assert len(chunks) == 1
+    c = chunks[0]
+    assert "Source:" not in c.text and len(c.text) == c.char_end - c.char_start
+    assert " ".join(c.text.split()) == " ".join((page1 + " " + page2).split())
+    assert c.page_start == 1 and c.page_end == 2
