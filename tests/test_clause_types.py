@@ -16,6 +16,7 @@ from ingest.clause_types import (
     tag_text,
     title_tags,
 )
+from ingest.model import Element
 from ingest.text_document import parsed_from_text
 
 SNIPPETS = {
@@ -188,6 +189,19 @@ def test_sections_from_parsed_links_parents_and_fills_text():
     assert by_number["3"].text.startswith("3. Governing Law")
     assert "governing_law" in by_number["3"].clause_types
     assert all(s.tenant == "t1" and s.document_id == "doc-1" for s in secs)
+
+
+def test_a_section_text_skips_the_running_footer_inside_it():
+    parsed = parsed_from_text(CONTRACT, "c.txt", "C")
+    third = next(s for s in parsed.sections if s.number == "3")
+    at = parsed.text.index(" ", third.char_start + 20)  # a footer line laid over a word of section 3
+    parsed.elements.append(Element(kind="footer", text=parsed.text[at + 1 : at + 5], page=1,
+                                   char_start=at + 1, char_end=at + 5))
+    secs = {s.number: s for s in sections_from_parsed(parsed, "t1", "doc-1")}
+    text = secs["3"].text
+    assert len(text) == third.char_end - third.char_start
+    assert text[at + 1 - third.char_start : at + 5 - third.char_start] == "    "
+    assert parsed.text[at + 1 : at + 5] != "    "  # the document text itself is kept as parsed
 
 
 def test_every_cuad_category_maps_to_a_tag():
