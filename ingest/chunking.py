@@ -12,14 +12,10 @@ from ingest.model import ParsedDocument
 from veridict.types import Chunk, Section
 
 _BREAK = re.compile(r"(?<=[.;:!?])\s+|\n+")
-_SPACE = re.compile(r"\s")
 
 
 def _cut_points(text: str, start: int, end: int, target: int, overlap: int) -> list[tuple[int, int]]:
-    """Split text[start:end] into windows of about ``target`` chars on natural breaks. A window after the first
-    starts where a sentence starts: at the first break within ``overlap`` chars before the previous window's end
-    (the sentences that fit in the overlap are repeated), else where that window ended. Only a window cut inside
-    a sentence too long to hold a break resumes at a word start ``overlap`` chars back."""
+    """Split text[start:end] into windows of about ``target`` chars on natural breaks."""
     spans: list[tuple[int, int]] = []
     pos = start
     while pos < end:
@@ -30,15 +26,12 @@ def _cut_points(text: str, start: int, end: int, target: int, overlap: int) -> l
             break
         limit = min(end, pos + target)
         cut = limit
-        breaks: list[int] = []
         if limit < end:
             # the last natural break in the back half of the window
             window = text[pos + target // 2 : limit]
             breaks = [m.end() for m in _BREAK.finditer(window)]
             if breaks:
                 cut = pos + target // 2 + breaks[-1]
-            else:  # a sentence longer than the window: end at a word's end, not inside the word
-                cut = pos + target // 2 + max((m.start() for m in _SPACE.finditer(window)), default=len(window))
         stop = cut
         while stop > pos and text[stop - 1].isspace():
             stop -= 1
@@ -46,22 +39,11 @@ def _cut_points(text: str, start: int, end: int, target: int, overlap: int) -> l
             spans.append((pos, stop))
         if cut >= end:
             break
-        pos = _resume(text, pos, cut, overlap, bool(breaks))
+        pos = max(cut - overlap, pos + 1) if overlap else cut
+        # resume at a word start so overlapping chunks don't begin mid-word
+        while overlap and 0 < pos < cut and not text[pos - 1].isspace():
+            pos += 1
     return spans
-
-
-def _resume(text: str, pos: int, cut: int, overlap: int, at_break: bool) -> int:
-    """Where the window after [pos, cut) starts (see ``_cut_points``)."""
-    if not overlap:
-        return cut
-    back = max(cut - overlap, pos + 1)
-    if at_break:
-        return next((m.end() for m in _BREAK.finditer(text, back, cut) if m.end() < cut), cut)
-    resume = back
-    # resume at a word start so overlapping chunks don't begin mid-word
-    while 0 < resume < cut and not text[resume - 1].isspace():
-        resume += 1
-    return resume
 
 
 def make_chunks(

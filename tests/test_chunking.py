@@ -52,32 +52,6 @@ def test_text_outside_sections_is_chunked_too():
     assert chunks[-1].section_id == s.id
 
 
-def test_a_later_chunk_starts_where_a_sentence_starts():
-    sentences = [f"Clause {i} binds the supplier to deliver goods number {i} on time." for i in range(40)]
-    text = " ".join(sentences)
-    doc = _doc(text, [(0, len(text))])
-    chunks = make_chunks(doc, [], "t", "d", target_chars=300, overlap_chars=100)
-    assert len(chunks) > 5
-    for c in chunks:
-        assert c.text.startswith("Clause "), c.text[:40]
-        assert c.text.endswith(".")
-    # the overlap repeats whole sentences only: a chunk begins at or before the previous one's end
-    for a, b in zip(chunks, chunks[1:], strict=False):
-        assert a.char_start < b.char_start <= a.char_end + 1
-
-
-def test_a_sentence_longer_than_a_chunk_is_cut_between_words():
-    text = " ".join(f"word{i}" for i in range(400))  # no sentence break anywhere
-    doc = _doc(text, [(0, len(text))])
-    chunks = make_chunks(doc, [], "t", "d", target_chars=300, overlap_chars=50)
-    assert len(chunks) > 5
-    words = set(text.split())
-    for c in chunks:
-        assert c.text.split()[0] in words and c.text.split()[-1] in words, "no chunk starts or ends inside a word"
-    for a, b in zip(chunks, chunks[1:], strict=False):
-        assert b.char_start < a.char_end, "a cut inside a sentence still overlaps"
-
-
 def test_running_footers_are_blanked_in_chunks_with_offsets_kept():
     page1 = "1. Supply. The Supplier shall deliver the goods to the Buyer at the agreed"
     footer = "Source: ACME INC, 10-K, 1/21/2020"
