@@ -1,7 +1,8 @@
 """Parent/child chunking: small chunks are retrieved, their section is the context.
 
 Chunks never cross a section boundary, end on a sentence or line break where
-one is near, and keep exact character spans into the document text.
+one is near, and keep exact character spans into the document text; a chunk's
+text is that span with the page furniture blanked (``ParsedDocument.body_text``).
 """
 
 from __future__ import annotations
