@@ -34,6 +34,7 @@ from ingest.fact_context import (
 from ingest.fact_date_choice import date_mentions, dates, rule_dates, stated
 from ingest.fact_terms import notice_periods, renewal_terms
 from ingest.fact_venue import venues
+from ingest.law_model import model_law
 from ingest.model import ParsedDocument
 from ingest.parties import PartyDef, find_party_definitions, full_name, only_a_word_for_a_party, signature_parties
 from ingest.party_model import PARTIES_WANTED, missing_parties
@@ -649,7 +650,13 @@ def extract_facts(
     notices = notice_periods(doc)
     facts += notices
 
-    facts += demote_alternatives(_governing_law(doc), 0.7)
+    laws = demote_alternatives(_governing_law(doc), 0.7)
+    if learned and not any(f.confidence >= ASSERT_THRESHOLD for f in laws):
+        # worded with none of the rule's verbs ("is subject to the laws of the State of Texas"): the law model's
+        # reading, where it is sure enough (``ingest/law_model.py``)
+        read = model_law(doc)
+        laws = [read, *laws] if read is not None else laws
+    facts += laws
     facts += demote_alternatives(venues(doc), 0.8)
     facts += _amounts(doc)
     facts += _percentages(doc)
