@@ -94,6 +94,22 @@ def out_of_fold(X, y: np.ndarray, fold: np.ndarray, folds: int, C: float) -> np.
     return oof
 
 
+def contract_matrix(rows: list[dict], key: str, folds: int, min_rows: int):
+    """The rows of every contract (``row[key]``, each with "features" and "label") as one sparse matrix of the
+    features seen in at least ``min_rows`` rows (a rarer word or word pair carries no weight and would bloat the
+    file), with the feature names, the labels, each row's fold (by contract) and where each contract's rows start."""
+    from sklearn.feature_extraction import DictVectorizer
+
+    feats = [x["features"] for r in rows for x in r[key]]
+    y = np.array([x["label"] for r in rows for x in r[key]])
+    fold = np.array([i % folds for i, r in enumerate(rows) for _ in r[key]])
+    bounds = np.cumsum([0] + [len(r[key]) for r in rows])
+    vec = DictVectorizer()
+    X = vec.fit_transform(feats)
+    keep = np.flatnonzero(np.asarray((X > 0).sum(axis=0)).ravel() >= min_rows)
+    return X[:, keep], vec.get_feature_names_out()[keep], y, fold, bounds
+
+
 def stated(top) -> dt.date | str | None:
     """What the rules' top fact states: a date, "perpetual", or nothing (a guess under 0.5)."""
     if top is None or top.confidence < 0.5:

@@ -36,6 +36,7 @@ from bench.fact_agreement import gold_for  # noqa: E402
 from bench.train_date_roles import (  # noqa: E402
     _fit,
     arguments,
+    contract_matrix,
     out_of_fold,
     parsed_contracts,
     provenance,
@@ -116,21 +117,11 @@ def tune(rows: list[dict], scores: list[np.ndarray]) -> tuple[float, dict[str, i
 
 def main(argv: list[str] | None = None) -> int:
     args = arguments(__doc__, MODEL_PATH, argv)
-    from sklearn.feature_extraction import DictVectorizer
-
     t0 = time.perf_counter()
     contracts = training_contracts()
     rows = contract_rows(contracts, Path(args.cache) if args.cache else None)
     print(f"rows built in {time.perf_counter() - t0:.0f} s", flush=True)
-    feats = [s["features"] for r in rows for s in r["sentences"]]
-    y = np.array([s["label"] for r in rows for s in r["sentences"]])
-    fold = np.array([i % args.folds for i, r in enumerate(rows) for _ in r["sentences"]])
-    bounds = np.cumsum([0] + [len(r["sentences"]) for r in rows])
-    vec = DictVectorizer()
-    X = vec.fit_transform(feats)
-    # a word or word pair seen in fewer than MIN_ROWS sentences carries no weight (and would bloat the file)
-    keep = np.flatnonzero(np.asarray((X > 0).sum(axis=0)).ravel() >= MIN_ROWS)
-    X, names = X[:, keep], vec.get_feature_names_out()[keep]
+    X, names, y, fold, bounds = contract_matrix(rows, "sentences", args.folds, MIN_ROWS)
     chosen = None
     for C in C_GRID:
         oof = out_of_fold(X, y, fold, args.folds, C)
