@@ -110,6 +110,18 @@ def contract_matrix(rows: list[dict], key: str, folds: int, min_rows: int):
     return X[:, keep], vec.get_feature_names_out()[keep], y, fold, bounds
 
 
+def save_linear(module: str, contracts: list[dict], argv: list[str] | None, out: str, fitted, report: dict,
+                **chosen: Any) -> None:
+    """Fit the final model on every row (``fitted``: X, y, feature names, C, smallest weight kept) and write it
+    with its provenance, its report and what was chosen (C, add ...) to ``out``."""
+    X, y, names, C, min_weight = fitted
+    final = _fit(X, y, C)
+    weights = fitted_weights(names, final.coef_[0], final.intercept_[0], min_weight)
+    data = {**provenance(module, contracts, argv), "report": report, "C": C, **chosen, "weights": weights}
+    Path(out).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    print(json.dumps(report, indent=1))
+
+
 def stated(top) -> dt.date | str | None:
     """What the rules' top fact states: a date, "perpetual", or nothing (a guess under 0.5)."""
     if top is None or top.confidence < 0.5:

@@ -21,7 +21,6 @@ governing law; the report gives the rule's, the model's alone and the two togeth
 
 from __future__ import annotations
 
-import json
 import sys
 import time
 from pathlib import Path
@@ -35,18 +34,16 @@ if str(ROOT) not in sys.path:
 
 from bench.fact_agreement import gold_for  # noqa: E402
 from bench.train_date_roles import (  # noqa: E402
-    _fit,
     arguments,
     contract_matrix,
     out_of_fold,
     parsed_contracts,
-    provenance,
+    save_linear,
     training_contracts,
 )
 from ingest.fact_context import DocContext  # noqa: E402
 from ingest.facts import _governing_law  # noqa: E402
 from ingest.law_model import MODEL_PATH, mention_features, mentions  # noqa: E402
-from ingest.linear import fitted_weights  # noqa: E402
 
 C_GRID = (0.03, 0.1, 0.3, 1.0)
 ADD_GRID = (0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.01)
@@ -124,18 +121,13 @@ def main(argv: list[str] | None = None) -> int:
             chosen = (C, add, agree)
     assert chosen is not None
     C, add, agree = chosen
-    final = _fit(X, y, C)
-    weights = fitted_weights(names, final.coef_[0], final.intercept_[0], MIN_WEIGHT)
     report = {
         **{f"{k}_out_of_fold" if k not in ("rules_agree", "contracts") else k: v for k, v in agree.items()},
         "with_label": sum(any(m["label"] for m in r["mentions"]) for r in rows),
         "positives": int(y.sum()),
         "rows": len(y),
     }
-    out = {**provenance("bench.train_law_model", contracts, argv), "report": report, "C": C, "add": add,
-           "weights": weights}
-    Path(args.out).write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
-    print(json.dumps(report, indent=1))
+    save_linear("bench.train_law_model", contracts, argv, args.out, (X, y, names, C, MIN_WEIGHT), report, add=add)
     print(f"wrote {args.out} in {time.perf_counter() - t0:.0f} s")
     return 0
 

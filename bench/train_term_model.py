@@ -20,7 +20,6 @@ and the two together's agreement.
 
 from __future__ import annotations
 
-import json
 import sys
 import time
 from pathlib import Path
@@ -34,12 +33,11 @@ if str(ROOT) not in sys.path:
 
 from bench.fact_agreement import gold_for  # noqa: E402
 from bench.train_date_roles import (  # noqa: E402
-    _fit,
     arguments,
     contract_matrix,
     out_of_fold,
     parsed_contracts,
-    provenance,
+    save_linear,
     stated,
     training_contracts,
 )
@@ -47,7 +45,6 @@ from ingest.fact_context import DocContext  # noqa: E402
 from ingest.fact_date_choice import dates  # noqa: E402
 from ingest.fact_terms import read_term_sentence  # noqa: E402
 from ingest.facts import _opening  # noqa: E402
-from ingest.linear import fitted_weights  # noqa: E402
 from ingest.term_model import MODEL_PATH, scored_sentences, sentence_features  # noqa: E402
 
 C_GRID = (0.03, 0.1, 0.3, 1.0)
@@ -134,8 +131,6 @@ def main(argv: list[str] | None = None) -> int:
             chosen = (C, add, agree, located)
     assert chosen is not None
     C, add, agree, located = chosen
-    final = _fit(X, y, C)
-    weights = fitted_weights(names, final.coef_[0], final.intercept_[0], MIN_WEIGHT)
     report = {
         "contracts": sum(r["gold"].scorable for r in rows),
         "with_label": sum(any(s["label"] for s in r["sentences"]) for r in rows),
@@ -144,10 +139,7 @@ def main(argv: list[str] | None = None) -> int:
         "positives": int(y.sum()),
         "rows": len(y),
     }
-    out = {**provenance("bench.train_term_model", contracts, argv), "report": report, "C": C, "add": add,
-           "weights": weights}
-    Path(args.out).write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
-    print(json.dumps(report, indent=1))
+    save_linear("bench.train_term_model", contracts, argv, args.out, (X, y, names, C, MIN_WEIGHT), report, add=add)
     print(f"wrote {args.out} in {time.perf_counter() - t0:.0f} s")
     return 0
 
