@@ -122,6 +122,25 @@ def save_linear(module: str, contracts: list[dict], argv: list[str] | None, out:
     print(json.dumps(report, indent=1))
 
 
+def tune_add(rows: list[dict], scores: list[np.ndarray], grid: tuple[float, ...], decide, agrees
+             ) -> tuple[float, dict[str, int]]:
+    """``add`` (from ``grid``) at which a fact model alone (every contract read as if the rules stated nothing)
+    agrees with CUAD most often (ties: the higher), with the agreement of the rules, of the model alone and of the
+    two together. ``decide(row, scores, add)`` is the value stated for a contract; ``agrees(value, gold)`` says
+    whether it is CUAD's."""
+    scorable = [(r, s) for r, s in zip(rows, scores, strict=True) if r["gold"].scorable]
+    rules_ok = sum(agrees(r["rules"], r["gold"]) for r, _ in scorable)
+    best: tuple[int, float] | None = None
+    for add in grid:
+        ok = sum(agrees(decide({**r, "rules": None}, s, add), r["gold"]) for r, s in scorable)
+        if best is None or (ok, add) > best:
+            best = (ok, add)
+    assert best is not None
+    add = best[1]
+    combined = sum(agrees(decide(r, s, add), r["gold"]) for r, s in scorable)
+    return add, {"rules_agree": rules_ok, "model_alone_agree": best[0], "combined_agree": combined}
+
+
 def stated(top) -> dt.date | str | None:
     """What the rules' top fact states: a date, "perpetual", or nothing (a guess under 0.5)."""
     if top is None or top.confidence < 0.5:

@@ -40,6 +40,7 @@ from bench.train_date_roles import (  # noqa: E402
     parsed_contracts,
     save_linear,
     training_contracts,
+    tune_add,
 )
 from ingest.fact_context import DocContext  # noqa: E402
 from ingest.facts import _governing_law  # noqa: E402
@@ -90,18 +91,8 @@ def decide(row: dict, scores: np.ndarray, add: float) -> str | None:
 def tune(rows: list[dict], scores: list[np.ndarray]) -> tuple[float, dict[str, int]]:
     """``add`` at which the model alone agrees with CUAD most often (ties: the higher), with the agreement of the
     rule, of the model alone and of the two together."""
-    scorable = [(r, s) for r, s in zip(rows, scores, strict=True) if r["gold"].scorable]
-    rules_ok = sum(agrees(r["rules"], r["gold"]) for r, _ in scorable)
-    best: tuple[int, float] | None = None
-    for add in ADD_GRID:
-        ok = sum(agrees(decide({**r, "rules": None}, s, add), r["gold"]) for r, s in scorable)
-        if best is None or (ok, add) > best:
-            best = (ok, add)
-    assert best is not None
-    add = best[1]
-    combined = sum(agrees(decide(r, s, add), r["gold"]) for r, s in scorable)
-    return add, {"rules_agree": rules_ok, "model_alone_agree": best[0], "combined_agree": combined,
-                 "contracts": len(scorable)}
+    add, agree = tune_add(rows, scores, ADD_GRID, decide, agrees)
+    return add, {**agree, "contracts": sum(r["gold"].scorable for r in rows)}
 
 
 def main(argv: list[str] | None = None) -> int:

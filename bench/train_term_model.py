@@ -40,6 +40,7 @@ from bench.train_date_roles import (  # noqa: E402
     save_linear,
     stated,
     training_contracts,
+    tune_add,
 )
 from ingest.fact_context import DocContext  # noqa: E402
 from ingest.fact_date_choice import dates  # noqa: E402
@@ -99,17 +100,7 @@ def tune(rows: list[dict], scores: list[np.ndarray]) -> tuple[float, dict[str, i
     Not the combination's own best: on these contracts the rules were written from their misses, and those
     they leave empty are nearly all ones CUAD gives no date (7 of 72), which no longer holds on contracts
     nobody tuned for (there, a third of those with a date)."""
-    scorable = [(r, s) for r, s in zip(rows, scores, strict=True) if r["gold"].scorable]
-    rules_ok = sum(r["rules"] == r["gold"].value for r, _ in scorable)
-    best: tuple[int, float] | None = None
-    for add in ADD_GRID:
-        ok = sum(decide({**r, "rules": None}, s, add) == r["gold"].value for r, s in scorable)
-        if best is None or (ok, add) > best:
-            best = (ok, add)
-    assert best is not None
-    add = best[1]
-    combined = sum(decide(r, s, add) == r["gold"].value for r, s in scorable)
-    return add, {"rules_agree": rules_ok, "model_alone_agree": best[0], "combined_agree": combined}
+    return tune_add(rows, scores, ADD_GRID, decide, lambda value, gold: value == gold.value)
 
 
 def main(argv: list[str] | None = None) -> int:
