@@ -42,10 +42,10 @@ _ABOUT_THE_AGREEMENT = re.compile(
     r"\bconstrue\w*", re.I)
 # what the words just before a law mention make of it other than a choice of law: a party's home ("organized under
 # the laws of Delaware"), a duty to obey a law ("comply with the export laws of", "permits required under the laws
-# of", "contrary to the laws of")
+# of", "contrary to the laws of"; licences to hold, not "This License Agreement")
 _NOT_A_CHOICE = re.compile(
     r"\b(?:organi[sz]ed|incorporated|existing|formed|registered|chartered|domiciled|residen\w*|citizens?|"
-    r"compl(?:y|ies|ying|iance)|required|requires?|requirements?|permit\w*|licen[cs]\w*|approvals?|"
+    r"compl(?:y|ies|ying|iance)|required|requires?|requirements?|permit\w*|licen[cs](?:es|ing)|approvals?|"
     r"exports?|imports?|contrary|violat\w*|breach\w*|prohibit\w*|obey)\b[^.;]{0,80}$", re.I)
 # ... unless the agreement is then said to be governed by it ("any breach hereof are governed by ... the Laws of")
 _CHOICE_VERB = re.compile(r"\bgovern\w*|\bconstrue\w*|\binterpret\w*|\bsubject to\b|\bin accordance with\b", re.I)

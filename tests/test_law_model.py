@@ -44,6 +44,8 @@ def test_the_model_file_records_its_data_and_how_it_was_chosen():
     [
         ("The validity and performance of this Agreement shall be under the laws of Japan.", "Japan"),
         ("This Agreement shall be regulated by the laws of Switzerland.", "Switzerland"),
+        # "License" in the agreement's name is no licence to hold under a law
+        ("This License Agreement shall be regulated by the laws of Switzerland.", "Switzerland"),
         ("The laws of the State of Florida shall control this Agreement.", "Florida"),
         ("This Agreement shall be read in accordance with the laws of the Province of Ontario.", "Ontario"),
         ("All questions concerning the construction of this Agreement shall be resolved according to the laws of "
@@ -63,6 +65,7 @@ def test_a_choice_of_law_worded_without_the_rules_verbs_is_read(sentence, law):
         "Gamma is a corporation organized under the laws of the Federal Republic of Germany.",
         "Each party shall comply with all applicable laws of the United States.",
         "Delta shall obtain all permits required under the laws of Japan.",
+        "Delta shall hold all licences needed under the laws of India to perform this Agreement.",
         "The products shall meet the safety standards required by the laws of Canada.",
         "Nothing in this Agreement requires either party to act contrary to the laws of France.",
     ],
