@@ -43,14 +43,13 @@ from bench.train_date_roles import (  # noqa: E402
     tune_add,
 )
 from ingest.fact_context import DocContext  # noqa: E402
-from ingest.facts import _governing_law  # noqa: E402
+from ingest.facts import ASSERT_THRESHOLD, _governing_law  # noqa: E402
 from ingest.law_model import MODEL_PATH, mention_features, mentions  # noqa: E402
 
 C_GRID = (0.03, 0.1, 0.3, 1.0)
 ADD_GRID = (0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.01)
 MIN_WEIGHT = 1e-3
 MIN_ROWS = 3
-ASSERT = 0.5  # a rule fact under this confidence states nothing (``bench.fact_agreement.ASSERT_THRESHOLD``)
 
 
 def contract_rows(contracts: list[dict], cache: Path | None) -> list[dict[str, Any]]:
@@ -68,7 +67,7 @@ def contract_rows(contracts: list[dict], cache: Path | None) -> list[dict[str, A
             }
             for m in mentions(doc)
         ]
-        rule = next((f.value_text for f in _governing_law(doc) if f.confidence >= ASSERT), None)
+        rule = next((f.value_text for f in _governing_law(doc) if f.confidence >= ASSERT_THRESHOLD), None)
         out.append({"doc_id": c["doc_id"], "mentions": rows, "rules": rule,
                     "gold": gold_for("governing_law", ann)})
     return out
