@@ -14,14 +14,12 @@ bench.train_law_model`` and kept as plain numbers in ``ingest/models/law_model.j
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 from ingest.fact_context import DocContext
-from ingest.linear import LinearScorer
+from ingest.linear import LinearScorer, load_scorer
 from veridict.domain.values import find_jurisdictions
 from veridict.types import Fact
 
@@ -139,18 +137,9 @@ def mention_features(doc: DocContext, m: LawMention) -> dict[str, float]:
     return f
 
 
-@lru_cache(maxsize=2)
-def _load(path: str) -> LawModel | None:
-    p = Path(path)
-    if not p.exists():
-        return None
-    data = json.loads(p.read_text(encoding="utf-8"))
-    return LawModel(data["weights"], data["add"])
-
-
 def load_model(path: Path = MODEL_PATH) -> LawModel | None:
     """The law model in ``path``; None when the file is absent (the rule then decides alone)."""
-    return _load(str(path))
+    return load_scorer(LawModel, path, "add")
 
 
 def ranked_mentions(doc: DocContext, model: LawModel) -> list[tuple[float, LawMention]]:

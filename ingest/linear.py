@@ -1,10 +1,15 @@
 """A logistic regression kept as plain numbers: a weight per named feature (``bias`` included), scored without
-scikit-learn. The learned fact models (``ingest/date_roles.py``, ``ingest/party_model.py``) are of this kind."""
+scikit-learn. The learned fact models (``ingest/date_roles.py``, ``ingest/party_model.py``, ``ingest/term_model.py``,
+``ingest/law_model.py``) are of this kind; ``load_scorer`` reads one from its JSON file."""
 
 from __future__ import annotations
 
+import json
 import math
 from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import TypeVar
 
 
 @dataclass
@@ -22,3 +27,19 @@ def fitted_weights(names, coef, intercept: float, min_weight: float = 1e-4) -> d
     weights = {str(n): round(float(w), 5) for n, w in zip(names, coef, strict=True) if abs(w) >= min_weight}
     weights["bias"] = round(weights.get("bias", 0.0) + float(intercept), 5)
     return weights
+
+
+S = TypeVar("S", bound=LinearScorer)
+
+
+def load_scorer(kind: type[S], path: Path, cutoff: str) -> S | None:
+    """The ``kind`` model in ``path``: its ``weights`` and its ``cutoff`` score (the file is read once per
+    process); None when the file is absent (the rules then decide alone)."""
+    data = _read(str(path))
+    return None if data is None else kind(data["weights"], data[cutoff])  # type: ignore[call-arg]
+
+
+@lru_cache(maxsize=8)
+def _read(path: str) -> dict | None:
+    p = Path(path)
+    return json.loads(p.read_text(encoding="utf-8")) if p.exists() else None

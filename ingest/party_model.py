@@ -13,14 +13,13 @@ two, best first.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from ingest.linear import LinearScorer
+from ingest.linear import LinearScorer, load_scorer
 from veridict.domain.names import fold_name, split_suffix
 
 MODEL_PATH = Path(__file__).resolve().parent / "models" / "party_model.json"
@@ -134,18 +133,9 @@ def candidates(
     return list(seen.values())
 
 
-@lru_cache(maxsize=2)
-def _load(path: str) -> PartyModel | None:
-    p = Path(path)
-    if not p.exists():
-        return None
-    data = json.loads(p.read_text(encoding="utf-8"))
-    return PartyModel(data["weights"], data["floor"])
-
-
 def load_model(path: Path = MODEL_PATH) -> PartyModel | None:
     """The party model in ``path``; None when the file is absent (the rules then decide alone)."""
-    return _load(str(path))
+    return load_scorer(PartyModel, path, "floor")
 
 
 def same_party(a: str, b: str) -> bool:

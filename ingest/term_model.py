@@ -11,14 +11,12 @@ the rules state no expiration date, the best sentence scoring at least ``add`` i
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 from ingest.fact_context import DocContext
-from ingest.linear import LinearScorer
+from ingest.linear import LinearScorer, load_scorer
 from veridict.domain.values import find_dates, find_durations
 
 MODEL_PATH = Path(__file__).resolve().parent / "models" / "term_model.json"
@@ -62,18 +60,9 @@ def sentence_features(doc: DocContext, lo: int, hi: int) -> dict[str, float]:
     return f
 
 
-@lru_cache(maxsize=2)
-def _load(path: str) -> TermModel | None:
-    p = Path(path)
-    if not p.exists():
-        return None
-    data = json.loads(p.read_text(encoding="utf-8"))
-    return TermModel(data["weights"], data["add"])
-
-
 def load_model(path: Path = MODEL_PATH) -> TermModel | None:
     """The term model in ``path``; None when the file is absent (the rules then decide alone)."""
-    return _load(str(path))
+    return load_scorer(TermModel, path, "add")
 
 
 def scored_sentences(doc: DocContext) -> list[tuple[int, int]]:
