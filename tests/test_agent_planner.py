@@ -571,9 +571,30 @@ def test_everyday_value_questions_name_their_kind(nlp, question, attribute, qual
     # a reference that ends in "licence" names the licence asked about ("License Agreement" in a title does not)
     ("Is the Brampton licence perpetual?", "irrevocable_or_perpetual_license"),
     ("Can Kestrel hand its Brampton license to someone else?", "anti_assignment"),
+    # round 48's own questions, written before the planner read them
+    ("Is there a limit on what Ostrava can owe us?", "cap_on_liability"),
+    ("Does Penrose get a cut of Ridley's sales?", "revenue_profit_sharing"),
+    ("Can Quill hand the Ellery deal to someone else without asking?", "anti_assignment"),
+    ("Can Norcross sell competing implants while it distributes for us?", "non_compete"),
 ])
 def test_everyday_clause_words(nlp, question, clause_type):
     assert clause_type in parse_question(question, nlp).clause_types
+
+
+@pytest.mark.parametrize("question", [
+    "How long does our deal with Northwind run?",
+    "How long does Vitamin Shoppe's sponsorship of drkoop run?",
+    "How long does the distributorship with Alfa Aesar last?",
+])
+def test_how_long_a_deal_with_someone_runs_asks_its_end(nlp, question):
+    """The deal named with its other side ("our deal with Northwind") still asks when the contract ends."""
+    plan = parse_question(question, nlp)
+    assert plan.attributes[:1] == ["expiration_date"] and not plan.clause_types
+
+
+def test_how_long_a_clause_in_a_deal_lasts_is_not_the_deals_end(nlp):
+    plan = parse_question("How long does the non-compete in our deal with Northwind last?", nlp)
+    assert plan.clause_types == ["non_compete"] and "expiration_date" not in plan.attributes
 
 
 def test_a_library_list_goes_by_the_specific_clause(nlp):
@@ -598,6 +619,10 @@ def test_a_library_list_goes_by_the_specific_clause(nlp):
     ("How long is Jenner tied to the Easton deal?", "exclusivity"),
     ("Is the Easton fee tied to an inflation index?", "exclusivity"),
     ("In our deal with Easton, is anyone other than the two signatories meant to benefit?", "exclusivity"),
+    # round 48's cues: a limit on a price, a share of costs, competitive prices
+    ("Is there a limit on what Acme can charge us?", "cap_on_liability"),
+    ("Does Acme get a share of the costs?", "revenue_profit_sharing"),
+    ("Can Selby offer competitive prices to others?", "non_compete"),
 ])
 def test_everyday_clause_words_keep_to_their_meaning(nlp, question, not_asked):
     assert not_asked not in parse_question(question, nlp).clause_types

@@ -173,6 +173,10 @@ ATTRIBUTES: tuple[Attribute, ...] = (
          r"how long ((does|do|will)\s+)?(it|((the|this|our|their|these|both)\s+)+((?!(in|of|under|for)\b)[\w&.'’-]+\s+)"
          r"{0,3}(doc|contract|agreement|deal|licen[cs]e|lease|endorsement|sponsorship|partnership|arrangement|"
          r"relationship)s?)\s+(last|run)\b",
+         # "how long does our deal with Northwind run?", "how long does Vitamin Shoppe's sponsorship of drkoop last?"
+         r"how long ((does|do|will)\s+)?((?!(in|of|under|for)\b)[\w&.'’-]+\s+){1,4}?(doc|contract|agreement|deal|"
+         r"licen[cs]e|lease|endorsement|sponsorship|partnership|arrangement|relationship|alliance|distributorship|"
+         r"collaboration)s?\s+(of|with|between)\s+([\w&.'’-]+\s+){1,4}?(last|run)\b",
          # "how long are we tied to Easton?", "which deal runs longer?", "do they end at the same time?"
          r"\bhow long (is|are|am)\b[^?]*\b(tied|bound|locked|committed|stuck)\b",
          r"\b(runs?|lasts?|goes on) (longer|shorter)\b",
