@@ -576,6 +576,8 @@ def test_everyday_value_questions_name_their_kind(nlp, question, attribute, qual
     ("Does Penrose get a cut of Ridley's sales?", "revenue_profit_sharing"),
     ("Can Quill hand the Ellery deal to someone else without asking?", "anti_assignment"),
     ("Can Norcross sell competing implants while it distributes for us?", "non_compete"),
+    ("How long does Ostrava get to take our content down after the licence ends?", "post_termination_services"),
+    ("What has Penrose got to do once the Ridley distributorship ends?", "post_termination_services"),
 ])
 def test_everyday_clause_words(nlp, question, clause_type):
     assert clause_type in parse_question(question, nlp).clause_types

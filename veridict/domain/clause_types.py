@@ -433,7 +433,12 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         cues=("post[- ]termination", r"surviv\w*(\s+(the\s+|its\s+|any\s+)?(termination|expiration|expiry)"
               r"(\s+or\s+(termination|expiration|expiry))?)?", "after (the )?termination", "continue after",
               r"\b(keep|keeps|continue|continues|still)\b[^?]{0,40}\bafter (the )?(contract|agreement|deal|term) "
-              r"(is over|ends|expires|has ended|terminates|is terminated)\b"),
+              r"(is over|ends|expires|has ended|terminates|is terminated)\b",
+              # a duty once it ends: "how long does Emdeon get to take the content down after the licence ends?",
+              # "what has Nanophase got to do once the distributorship ends?"
+              r"\b(do|take|remove|return|destroy|delete|hand back|give back|provide|support|sell off|wind down)\b"
+              r"[^?]{0,40}\b(once|after|when)\s+(the\s+)?(doc|contract|agreement|deal|licen[cs]e|term|"
+              r"distributorship|partnership)\s+(is over|ends|expires|has ended|terminates|is terminated)\b"),
         synonyms=("survive", "survival", "after termination", "expiration or termination"),
         key_terms=("surviv", "after termination", "after the termination", "following termination",
                    "following the termination", "after expiration", "post-termination"),
