@@ -285,7 +285,11 @@ def _named_in_question(question: str, ctx: ToolContext) -> DocumentRef | None:
     names = {q for q, w in best.matched.items()
              if q in capitalised and index.postings.get(w, {}).get(best.document_id) == "party"}
     rivals = [m for m in found[1:] if not names or names & set(m.matched)]
-    if rivals and rivals[0].score * CLEAR_LEAD > best.score:
+    close = [m for m in rivals if m.score * CLEAR_LEAD > best.score]
+    # a party two contracts share, and a word of the question beside it that only the best holds ("T-Mobile" in a
+    # hosting agreement and in a content licence, "the hosting deal"): the question's other words pick it
+    picked = bool(names) and bool(close) and all(set(best.matched) - names - set(m.matched) for m in close)
+    if close and not picked:
         return None
     doc = index.documents[best.document_id]
     ctx.remember(doc)

@@ -172,3 +172,30 @@ def test_two_letters_swapped_is_a_near_spelling():
     assert _top(index, "Who is the counterparty of Pifzer Inc.?") == ["d6"]
     assert index.party_documents("Pifzer Inc") == ["d6"]
     assert _top(index, "Who is the counterparty of Pfeiffer Inc.?") == []  # a different name, not a slip
+
+
+class _Index:
+    """The bit of a tool context ``_named_in_question`` reads: the tenant's name index."""
+
+    def __init__(self, index: DocumentIndex) -> None:
+        self.index = index
+
+    def name_index(self) -> DocumentIndex:
+        return self.index
+
+    def remember(self, document: Document) -> None:
+        pass
+
+
+def test_a_party_two_contracts_share_is_picked_by_the_question_s_other_words():
+    """T-Mobile is a party to a hosting agreement and to a content licence's amendment: "the hosting deal" picks the
+    first; with no other word to go by, neither is guessed."""
+    from agents.resolve import _named_in_question
+
+    docs = [*DOCS, _doc(6, "Hosting Agreement", "ELEPHANTTALK_2008-EX-99.1-Hosting Agreement.pdf"),
+            _doc(7, "Amendment No. 3", "GLU_2005-EX-10.4-Wireless Content License Agreement.pdf")]
+    ctx = _Index(DocumentIndex(docs, {**NAMES, "d6": ["T-Mobile", "Elephant Talk"],
+                                      "d7": ["T-Mobile USA, Inc.", "Sorrent, Inc."]}))
+    ref = _named_in_question("Which party is T-Mobile contracting with under the hosting deal?", ctx)
+    assert ref is not None and ref.document_ids == ["d6"]
+    assert _named_in_question("Which party is T-Mobile contracting with?", ctx) is None
