@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ingest.fact_context import DocContext
-from ingest.linear import LinearScorer, load_scorer
+from ingest.linear import LinearScorer, load_scorer, word_features
 from veridict.domain.values import find_jurisdictions
 from veridict.types import Fact
 
@@ -118,13 +118,7 @@ def mention_features(doc: DocContext, m: LawMention) -> dict[str, float]:
     title, its level (state or country) and where in the document it sits."""
     text = doc.text[m.lo : min(m.hi, m.lo + SENTENCE_CHARS)].lower()
     words = _WORD.findall(text)
-    f: dict[str, float] = {"bias": 1.0, f"level:{m.level}": 1.0}
-    for w in set(words):
-        f[f"w:{w}"] = 1.0
-    for a, b in set(zip(words, words[1:], strict=False)):
-        f[f"b:{a}_{b}"] = 1.0
-    for w in words[:3]:
-        f[f"first:{w}"] = 1.0
+    f: dict[str, float] = {"bias": 1.0, f"level:{m.level}": 1.0, **word_features(words, first=3)}
     before = _WORD.findall(doc.text[max(m.lo, m.start - 80) : m.start].lower())[-BEFORE_WORDS:]
     for w in before:
         f[f"pre:{w}"] = 1.0

@@ -29,6 +29,15 @@ def fitted_weights(names, coef, intercept: float, min_weight: float = 1e-4) -> d
     return weights
 
 
+def word_features(words: list[str], first: int) -> dict[str, float]:
+    """A sentence's words as features: each word (``w:``), each pair of neighbouring words (``b:``) and its first
+    ``first`` words (``first:``)."""
+    f = {f"w:{w}": 1.0 for w in words}
+    f.update({f"b:{a}_{b}": 1.0 for a, b in zip(words, words[1:], strict=False)})
+    f.update({f"first:{w}": 1.0 for w in words[:first]})
+    return f
+
+
 S = TypeVar("S", bound=LinearScorer)
 
 

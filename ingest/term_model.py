@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ingest.fact_context import DocContext
-from ingest.linear import LinearScorer, load_scorer
+from ingest.linear import LinearScorer, load_scorer, word_features
 from veridict.domain.values import find_dates, find_durations
 
 MODEL_PATH = Path(__file__).resolve().parent / "models" / "term_model.json"
@@ -35,13 +35,7 @@ class TermModel(LinearScorer):
 def sentence_features(doc: DocContext, lo: int, hi: int) -> dict[str, float]:
     text = doc.text[lo : min(hi, lo + SENTENCE_CHARS)]
     words = _WORD.findall(text.lower())
-    f: dict[str, float] = {"bias": 1.0}
-    for w in set(words):
-        f[f"w:{w}"] = 1.0
-    for a, b in set(zip(words, words[1:], strict=False)):
-        f[f"b:{a}_{b}"] = 1.0
-    for w in words[:4]:
-        f[f"first:{w}"] = 1.0
+    f: dict[str, float] = {"bias": 1.0, **word_features(words, first=4)}
     section = doc.section_for(lo)
     if section is not None and section.title:
         for w in set(_WORD.findall(section.title.lower())):
