@@ -264,8 +264,10 @@ def _full_name(party: str, names: list[str]) -> str:
 def _named_in_question(question: str, ctx: ToolContext) -> DocumentRef | None:
     """The one contract a question names by a party's name that the rules did not read as a name ("Which
     party is T-Mobile contracting with under the hosting deal?"): the name index's best match on the
-    question's words, when a party name matched and it is clearly ahead of the next (twice the score);
-    None when nothing, or several equally, fit."""
+    question's words, when a party name matched and it is clearly ahead of the next (twice the score).
+    Where the question's party name is one that the close matches share, and nothing else tells them apart, an
+    ambiguous reference to them all: the answer asks which was meant. None when nothing fits, or when several fit
+    without a shared party name."""
     index = ctx.name_index()
     if index is None:
         return None
@@ -288,13 +290,27 @@ def _named_in_question(question: str, ctx: ToolContext) -> DocumentRef | None:
     close = [m for m in rivals if m.score * CLEAR_LEAD > best.score]
     # a party two contracts share, and a word of the question beside it that only the best holds ("T-Mobile" in a
     # hosting agreement and in a content licence, "the hosting deal"): the question's other words pick it
-    picked = bool(names) and bool(close) and all(set(best.matched) - names - set(m.matched) for m in close)
+    picked = bool(names) and all(set(best.matched) - names - set(m.matched) for m in close)
     if close and not picked:
-        return None
+        # the same party in every close match and nothing else to tell them apart ("Which party is T-Mobile
+        # contracting with?"): the question names one of them, so it asks which rather than reading the library
+        shared = bool(names) and all(_party_of(index, m, names) for m in close)
+        if not shared:
+            return None
+        docs = [index.documents[m.document_id] for m in [best, *close][:MAX_DOCS_PER_REF]]
+        return DocumentRef(mention=" ".join(sorted(names)), explicit=True, ambiguous=True,
+                           document_ids=[d.id for d in docs], titles=[d.title for d in docs], resolved_by="names",
+                           by_party=True)
     doc = index.documents[best.document_id]
     ctx.remember(doc)
     return DocumentRef(mention=" ".join(best.matched), explicit=False, document_ids=[doc.id], titles=[doc.title],
                        resolved_by="names", by_party="party" in best.fields)
+
+
+def _party_of(index, match, names: set[str]) -> bool:
+    """Whether every one of the question's words ``names`` matched one of ``match``'s party names."""
+    return all(q in match.matched and index.postings.get(match.matched[q], {}).get(match.document_id) == "party"
+               for q in names)
 
 
 # "the two endorsement deals", "both our reseller agreements": two contracts named by their kind of deal

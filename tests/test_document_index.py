@@ -189,7 +189,7 @@ class _Index:
 
 def test_a_party_two_contracts_share_is_picked_by_the_question_s_other_words():
     """T-Mobile is a party to a hosting agreement and to a content licence's amendment: "the hosting deal" picks the
-    first; with no other word to go by, neither is guessed."""
+    first."""
     from agents.resolve import _named_in_question
 
     docs = [*DOCS, _doc(6, "Hosting Agreement", "ELEPHANTTALK_2008-EX-99.1-Hosting Agreement.pdf"),
@@ -198,4 +198,21 @@ def test_a_party_two_contracts_share_is_picked_by_the_question_s_other_words():
                                       "d7": ["T-Mobile USA, Inc.", "Sorrent, Inc."]}))
     ref = _named_in_question("Which party is T-Mobile contracting with under the hosting deal?", ctx)
     assert ref is not None and ref.document_ids == ["d6"]
-    assert _named_in_question("Which party is T-Mobile contracting with?", ctx) is None
+
+
+def test_a_party_two_contracts_share_with_nothing_else_to_go_by_is_asked_back():
+    """"Which party is T-Mobile contracting with?" names T-Mobile, a party to two contracts, and no other word tells
+    them apart: the reference holds both, marked ambiguous, so the answer asks which was meant (not the whole
+    library). A word that only a title shares ("hosting" alone) names no party and asks nothing."""
+    from agents.resolve import _named_in_question
+
+    docs = [*DOCS, _doc(6, "Hosting Agreement", "ELEPHANTTALK_2008-EX-99.1-Hosting Agreement.pdf"),
+            _doc(7, "Amendment No. 3", "GLU_2005-EX-10.4-Wireless Content License Agreement.pdf")]
+    ctx = _Index(DocumentIndex(docs, {**NAMES, "d6": ["T-Mobile", "Elephant Talk"],
+                                      "d7": ["T-Mobile USA, Inc.", "Sorrent, Inc."]}))
+    ref = _named_in_question("Which party is T-Mobile contracting with?", ctx)
+    assert ref is not None and ref.ambiguous and ref.explicit
+    assert sorted(ref.document_ids) == ["d6", "d7"] and ref.mention == "tmobile"
+    assert _named_in_question("Which party is T-Mobile contracting with under the hosting deal?", ctx).document_ids \
+        == ["d6"]
+    assert _named_in_question("Who signed the hosting deal?", ctx) is None
