@@ -578,6 +578,10 @@ def test_everyday_value_questions_name_their_kind(nlp, question, attribute, qual
     ("Can Norcross sell competing implants while it distributes for us?", "non_compete"),
     ("How long does Ostrava get to take our content down after the licence ends?", "post_termination_services"),
     ("What has Penrose got to do once the Ridley distributorship ends?", "post_termination_services"),
+    # round 49's own questions, written before the planner read them
+    ("Does our golfer have to stay away from other golf brands?", "non_compete"),
+    ("Can Penrose show up on other women's sites besides ours?", "exclusivity"),
+    ("Can Ridley bail out of its outsourcing with us early?", "termination_for_convenience"),
 ])
 def test_everyday_clause_words(nlp, question, clause_type):
     assert clause_type in parse_question(question, nlp).clause_types
@@ -585,6 +589,8 @@ def test_everyday_clause_words(nlp, question, clause_type):
 
 def test_how_long_a_clause_in_a_deal_lasts_is_not_the_deals_end(nlp):
     plan = parse_question("How long does the non-compete in our deal with Northwind last?", nlp)
+    assert plan.clause_types == ["non_compete"] and "expiration_date" not in plan.attributes
+    plan = parse_question("Does the non-compete in the Northwind deal ever end?", nlp)
     assert plan.clause_types == ["non_compete"] and "expiration_date" not in plan.attributes
 
 
@@ -614,6 +620,9 @@ def test_a_library_list_goes_by_the_specific_clause(nlp):
     ("Is there a limit on what Acme can charge us?", "cap_on_liability"),
     ("Does Acme get a share of the costs?", "revenue_profit_sharing"),
     ("Can Selby offer competitive prices to others?", "non_compete"),
+    # round 49's cues: staying away from a place, other costs besides a fee
+    ("Should we stay away from the Acme site?", "non_compete"),
+    ("Are there other costs besides the fee in the Acme deal?", "exclusivity"),
 ])
 def test_everyday_clause_words_keep_to_their_meaning(nlp, question, not_asked):
     assert not_asked not in parse_question(question, nlp).clause_types
@@ -626,6 +635,7 @@ def test_everyday_clause_words_keep_to_their_meaning(nlp, question, not_asked):
     ("How long does our deal with Northwind run?", "expiration_date"),
     ("How long does Vitamin Shoppe's sponsorship of drkoop run?", "expiration_date"),
     ("How long does the distributorship with Alfa Aesar last?", "expiration_date"),
+    ("Does the Ridley IP agreement ever end?", "expiration_date"),  # round 49's own question
     ("Is the Selwyn agreement still in force?", "expiration_date"),
     ("Does the Selwyn deal run until 2004?", "expiration_date"),
     ("Does the Selwyn licence last through December 2021?", "expiration_date"),

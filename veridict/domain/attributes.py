@@ -179,6 +179,10 @@ ATTRIBUTES: tuple[Attribute, ...] = (
          r"collaboration)s?\s+(of|with|between)\s+([\w&.'’-]+\s+){1,4}?(last|run)\b",
          # "how long are we tied to Easton?", "which deal runs longer?", "do they end at the same time?"
          r"\bhow long (is|are|am)\b[^?]*\b(tied|bound|locked|committed|stuck)\b",
+         # "does the Nuance IP agreement ever end?" (not "does the non-compete ever end?")
+         r"\b(does|do|will|would|can)\s+(it|((the|this|our|their|that)\s+)+((?!(in|of|under|for)\b)[\w&.'’-]+\s+)"
+         r"{0,3}(doc|contract|agreement|deal|licen[cs]e|lease|endorsement|sponsorship|partnership|arrangement|"
+         r"relationship|alliance|distributorship|collaboration)s?)\s+ever\s+(end|expire|run out|stop|lapse)\b",
          r"\b(runs?|lasts?|goes on) (longer|shorter)\b",
          r"\bends? (at the same time|on the same (day|date)|together)\b",
          r"\b(runs?|running) out\b", r"\bends? (sooner|first|earlier|later|last)\b",

@@ -158,6 +158,8 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
               r"marketing|stock|stocks|stocking)\s+(any\s+|other\s+)?(competing|rival)\b",
               # "stay out of our market", "go into our line of business", "endorse other golf clubs"
               r"\bstay out of (our|their|its|the other's|each other's)\b",
+              # "does Watson have to stay away from other golf brands?" (not "stay away from the site")
+              r"\b(stay|keep|steer) (away|clear) (from|of) (any |all )?(other|rival|competing)\b",
               r"\b(go|goes|going|move|moves|get|gets|enter|enters) into (our|their|its|the other's|each other's) "
               r"(line of business|business|market|field)\b",
               r"\b(endorse|endorses|endorsing|promote|promotes|promoting|represent|represents|representing)\b "
@@ -178,6 +180,10 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
               r"\b(sell|sells|supply|supplies|buy|buys|purchase|purchases|source|sources|appoint|appoints|use|uses|"
               r"work with|works with)\b[^?]{0,40}\b(anyone|anybody|someone|somebody|others?|"
               r"another \w+)( else\b| other than\b|(?= in (our|their|its|the) (territory|region|area|market)))",
+              # "can eDiets show up on other women's sites besides Women.com?": the same dealing with others
+              r"\b(sell|sells|appear|appears|show up|shows up|advertise|advertises|partner|partners|list|lists|"
+              r"distribute|distributes|supply|supplies)\b[^?]{0,30}\b(other|another)\b[^?]{0,40}\b(besides|apart "
+              r"from|aside from|other than)\b",
               # "are we tied to Northwind?"; tied to a length, a minimum or a price is another question ("how long is
               # Bruce Jenner tied to ...?")
               r"^(?!.*\b(how long|until|minimum|spend|price|prices|pricing|rates?|index|inflation|fees?)\b).*"
@@ -245,7 +251,7 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
               r"either side) (want|wants|like|likes|feel|feels)\b",
               # "can we get out of the Oxbow alliance early?": ending it before its term, at a party's choice
               r"\b(can|may|could|are|is)\b[^?]{0,30}\b(end|cancel|exit|get out of|pull out of|walk away from|"
-              r"terminate)\b[^?]{0,50}\bearly\b",
+              r"bail out of|back out of|terminate)\b[^?]{0,50}\bearly\b",
               r"\b(end|cancel|exit|walk away from|get out of)\b.{0,40}\b(without (giving |stating |having )?(a |any )?"
               r"(cause|reason)|for any reason|"
               r"at will)\b"),
