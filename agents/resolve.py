@@ -102,6 +102,9 @@ def resolve_documents(plan: Plan, ctx: ToolContext) -> tuple[Plan, list[TraceSte
                     try:  # "Walabot's reseller deal with Vayyar": the question's other words pick among them
                         _by_number(ref, ctx, plan.question)
                         _narrow(ref, ctx, plan.question, ids=set(ref.document_ids), mark_ambiguous=False)
+                        # a party two contracts share, and nothing else in the question to tell them apart: ask which
+                        if by_party and _tied_on_a_party(ref, ctx, plan.question):
+                            ref.ambiguous = ref.explicit = True
                     except StoreError:
                         pass
                 try:  # the answer names the contract by the party as the contract spells it ("EDIETS.COM, INC.")
@@ -495,10 +498,12 @@ def _by_names(ref: DocumentRef, ctx: ToolContext, one_document: bool, question: 
     Global Energy?": the reference is "deal with Global Energy", and "Oxbow" names one of the two)."""
     if len(ref.document_ids) > 1 and one_document:
         _by_number(ref, ctx, question or ref.mention)
-        # a tie here keeps the rules' documents (party names stored at ingest are not clean enough to ask back)
         _narrow(ref, ctx, ref.mention, ids=set(ref.document_ids), mark_ambiguous=False)
         if len(ref.document_ids) > 1 and question:
             _narrow(ref, ctx, question, ids=set(ref.document_ids), mark_ambiguous=False)
+        # a tie on a party that every one of them names as its own ("the Vertex deal", Vertex a party to two) asks
+        # which was meant; other ties keep the rules' documents (a title word, a party's role, a near name)
+        ref.ambiguous = _tied_on_a_party(ref, ctx, question)
         return
     if ref.document_ids or not ref.explicit:
         return
@@ -516,6 +521,25 @@ def _by_names(ref: DocumentRef, ctx: ToolContext, one_document: bool, question: 
     ref.titles = [index.documents[m.document_id].title for m in best]
     ref.resolved_by = "parties" if ref.parties else "names"
     ref.ambiguous = len(best) > 1 and one_document
+
+
+# "Vertex's agreements", "the Vertex deals": a question about each of them, not one
+_PLURAL_DEALS = re.compile(r"\b(deals|contracts|agreements|licen[cs]es|arrangements|partnerships|ones)\b", re.IGNORECASE)
+
+
+def _tied_on_a_party(ref: DocumentRef, ctx: ToolContext, question: str) -> bool:
+    """Whether the documents left on a one-document reference (two to ``MAX_DOCS_PER_REF``) all hold each party
+    the reference names, by name and not by role, as one of their own parties: the question names one of them and
+    nothing in it tells which, so the answer asks rather than guessing. Not where the reference or the question
+    speaks of several ("Which of the Kestrel manufacturing agreements was signed first?")."""
+    named = [p for p in ref.parties if alias_key(p).removeprefix("the ") not in ROLE_WORDS]
+    if not 2 <= len(ref.document_ids) <= MAX_DOCS_PER_REF or not named \
+            or _PLURAL_DEALS.search(f"{ref.mention or ''} {question}"):
+        return False
+    index = ctx.name_index()
+    if index is None:
+        return False
+    return all(set(ref.document_ids) <= set(index.party_documents(p)) for p in named)
 
 
 def _by_number(ref: DocumentRef, ctx: ToolContext, text: str) -> None:

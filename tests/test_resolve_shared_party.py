@@ -1,0 +1,70 @@
+"""A party two contracts share: a question that names it and nothing else that tells the two apart asks which
+contract was meant, and one that also names the deal's kind is answered from that contract. Real ingestion,
+stores, name index, planner and answer graph."""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.planner import load_spacy, parse_question
+from agents.resolve import resolve_documents
+from graphs.answer_graph import answer_question
+from tests.conftest import contracts_tenant
+from tools.base import ToolContext
+from veridict.domain import RefusalReason
+
+SUPPLY = """# Joint Supply Agreement
+
+This Joint Supply Agreement (the "Agreement") is made as of May 1, 2020 by and between Vertex Energy, LLC, a Delaware
+limited liability company ("Vertex"), and Harbor Fuels Inc., a Texas corporation ("Harbor").
+
+## 1. Supply
+
+1.1 Vertex shall supply marine fuel to Harbor at the prices in Schedule 1.
+
+## 2. Governing Law
+
+2.1 This Agreement is governed by the laws of the State of Texas.
+"""
+
+STORAGE = """# Terminal Storage Agreement
+
+This Terminal Storage Agreement (the "Agreement") is made as of March 3, 2019 by and between Vertex Energy, LLC, a
+Delaware limited liability company ("Vertex"), and Gulf Terminals Corp., a Louisiana corporation ("Gulf").
+
+## 1. Storage
+
+1.1 Gulf shall store Vertex's used motor oil at its Port Arthur terminal.
+
+## 2. Governing Law
+
+2.1 This Agreement is governed by the laws of the State of Louisiana.
+"""
+
+
+@pytest.fixture(scope="module")
+def tenant(ingestor, stores, tmp_path_factory):
+    with contracts_tenant(ingestor, stores, tmp_path_factory.mktemp("shared"),
+                          {"vertex-supply.md": SUPPLY, "vertex-storage.md": STORAGE}) as t:
+        yield t
+
+
+@pytest.mark.parametrize("question", ["Which party is Vertex contracting with?", "Which law governs the Vertex deal?",
+                                      "When was Vertex's contract signed?"])
+def test_a_shared_party_alone_is_asked_back(stores, settings, tenant, question):
+    answer = answer_question(stores, settings, question, tenant=tenant)
+    assert answer.refusal_code is RefusalReason.ambiguous_document, answer.text
+    assert "Joint Supply Agreement" in answer.text and "Terminal Storage Agreement" in answer.text
+
+
+def test_the_kind_of_deal_picks_one_of_the_shared_party_s_contracts(stores, settings, tenant):
+    answer = answer_question(stores, settings, "Which law governs the Vertex storage deal?", tenant=tenant)
+    assert "Louisiana" in answer.text and "Texas" not in answer.text, answer.text
+
+
+def test_a_party_one_contract_holds_names_that_contract(stores, tenant):
+    # Harbor is a party to the supply contract only: no question back
+    ctx = ToolContext.from_stores(stores, tenant)
+    plan, _, _ = resolve_documents(parse_question("Which law governs the Harbor deal?", load_spacy()), ctx)
+    assert [(r.titles, r.ambiguous) for r in plan.documents] == [(["Joint Supply Agreement"], False)], plan.documents
+
