@@ -26,7 +26,7 @@ from veridict.domain import content_words
 from veridict.domain.names import alias_key, trade_name_sides
 from veridict.domain.roles import ROLE_WORDS
 from veridict.domain.values import canonical_jurisdiction
-from veridict.domain.words import title_numbers, title_variants
+from veridict.domain.words import subordinate_title, title_numbers, title_variants
 from veridict.types import Outage, TraceStep
 
 GENERIC_TITLE_WORDS = {"agreement", "contract", "license", "licence", "the", "and", "of", "between"}
@@ -531,13 +531,18 @@ def _tied_on_a_party(ref: DocumentRef, ctx: ToolContext, question: str) -> bool:
     """Whether the documents left on a one-document reference (two to ``MAX_DOCS_PER_REF``) all hold each party
     the reference names, by name and not by role, as one of their own parties: the question names one of them and
     nothing in it tells which, so the answer asks rather than guessing. Not where the reference or the question
-    speaks of several ("Which of the Kestrel manufacturing agreements was signed first?")."""
+    speaks of several ("Which of the Kestrel manufacturing agreements was signed first?"), nor where one of them
+    adds to another (CloudSecure's vendor agreement and its data processing addendum: "the CloudSecure agreement"
+    is answered from whichever states the value, as before)."""
     named = [p for p in ref.parties if alias_key(p).removeprefix("the ") not in ROLE_WORDS]
     if not 2 <= len(ref.document_ids) <= MAX_DOCS_PER_REF or not named \
             or _PLURAL_DEALS.search(f"{ref.mention or ''} {question}"):
         return False
     index = ctx.name_index()
     if index is None:
+        return False
+    titles = [index.documents[i].title if i in index.documents else "" for i in ref.document_ids]
+    if any(subordinate_title(t or "") for t in titles):
         return False
     return all(set(ref.document_ids) <= set(index.party_documents(p)) for p in named)
 

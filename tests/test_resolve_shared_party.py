@@ -68,3 +68,11 @@ def test_a_party_one_contract_holds_names_that_contract(stores, tenant):
     plan, _, _ = resolve_documents(parse_question("Which law governs the Harbor deal?", load_spacy()), ctx)
     assert [(r.titles, r.ambiguous) for r in plan.documents] == [(["Joint Supply Agreement"], False)], plan.documents
 
+
+
+def test_an_addendum_or_an_amendment_is_no_rival_to_ask_about():
+    from veridict.domain.words import subordinate_title
+
+    assert subordinate_title("Data Processing Addendum") and subordinate_title("AMENDMENT NO. 3")
+    assert subordinate_title("Statement of Work No. 2") and subordinate_title("Schedule 1 - Fees")
+    assert not subordinate_title("Vendor Agreement") and not subordinate_title("Terminal Storage Agreement")

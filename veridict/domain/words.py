@@ -138,6 +138,19 @@ _NUMBERED = re.compile(
 )
 
 
+# a document that adds to, changes or details another ("Data Processing Addendum", "Amendment No. 3", "Schedule 2",
+# "Statement of Work"): "the CloudSecure agreement" means the agreement it belongs to, or either, not a choice
+_SUBORDINATE = re.compile(
+    r"\b(addend(um|a)|amendments?|amended|supplements?|schedules?|exhibits?|annex(es)?|appendix|appendices|"
+    r"riders?|side letter|statement of work|sow|order form|attachments?|modifications?|extensions?)\b", re.I)
+
+
+def subordinate_title(title: str) -> bool:
+    """Whether a title names a document that adds to, changes or details another one (an addendum, an amendment,
+    a schedule, a statement of work)."""
+    return bool(_SUBORDINATE.search(title or ""))
+
+
 def title_numbers(title: str) -> set[str]:
     """The numbers a title gives its document among siblings: "AMENDMENT NO. 1" -> {"1"}, "Second Amendment to
     ..." -> {"2"}, "Amendment #3" -> {"3"}; a bare number elsewhere ("2019 Supply Agreement") is no such mark."""
