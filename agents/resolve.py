@@ -524,7 +524,8 @@ def _by_names(ref: DocumentRef, ctx: ToolContext, one_document: bool, question: 
 
 
 # "Vertex's agreements", "the Vertex deals": a question about each of them, not one
-_PLURAL_DEALS = re.compile(r"\b(deals|contracts|agreements|licen[cs]es|arrangements|partnerships|ones)\b", re.IGNORECASE)
+_PLURAL_DEALS = re.compile(r"\b(deals|contracts|agreements|licen[cs]es|arrangements|partnerships|ones)\b",
+                           re.IGNORECASE)
 
 
 def _tied_on_a_party(ref: DocumentRef, ctx: ToolContext, question: str) -> bool:
