@@ -301,13 +301,33 @@ def _named_in_question(question: str, ctx: ToolContext) -> DocumentRef | None:
         if not shared:
             return None
         docs = [index.documents[m.document_id] for m in [best, *close][:MAX_DOCS_PER_REF]]
-        return DocumentRef(mention=" ".join(sorted(names)), explicit=True, ambiguous=True,
-                           document_ids=[d.id for d in docs], titles=[d.title for d in docs], resolved_by="names",
-                           by_party=True)
+        ref = DocumentRef(mention=" ".join(sorted(names)), parties=_name_runs(question, names), explicit=True,
+                          ambiguous=True, document_ids=[d.id for d in docs], titles=[d.title for d in docs],
+                          resolved_by="names", by_party=True)
+        return ref if _tied_on_a_party(ref, ctx, question, addenda=True) else None
     doc = index.documents[best.document_id]
     ctx.remember(doc)
     return DocumentRef(mention=" ".join(best.matched), explicit=False, document_ids=[doc.id], titles=[doc.title],
                        resolved_by="names", by_party="party" in best.fields)
+
+
+_CAPITALISED_RUN = re.compile(r"[A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*)*")
+_QUESTION_OPENERS = {"who", "what", "which", "when", "where", "how", "why", "is", "are", "was", "were", "does", "do",
+                     "did", "can", "could", "will", "would", "has", "have", "should", "may", "must"}
+
+
+def _name_runs(question: str, names: set[str]) -> list[str]:
+    """The runs of capitalised words of ``question`` that hold one of the index words ``names``, a question's
+    opening word left out: "Global Energy" in "Which party is Global Energy contracting with?"."""
+    runs = []
+    for m in _CAPITALISED_RUN.finditer(question):
+        words = m.group(0).split()
+        if words and words[0].lower() in _QUESTION_OPENERS:
+            words = words[1:]
+        run = " ".join(words).strip(".'’-")
+        if run and any(n in squash(w) for w in words for n in names) and run not in runs:
+            runs.append(run)
+    return runs
 
 
 def _party_of(index, match, names: set[str]) -> bool:
@@ -528,13 +548,14 @@ _PLURAL_DEALS = re.compile(r"\b(deals|contracts|agreements|licen[cs]es|arrangeme
                            re.IGNORECASE)
 
 
-def _tied_on_a_party(ref: DocumentRef, ctx: ToolContext, question: str) -> bool:
+def _tied_on_a_party(ref: DocumentRef, ctx: ToolContext, question: str, addenda: bool = False) -> bool:
     """Whether the documents left on a one-document reference (two to ``MAX_DOCS_PER_REF``) all hold each party
     the reference names, by name and not by role, as one of their own parties: the question names one of them and
     nothing in it tells which, so the answer asks rather than guessing. Not where the reference or the question
     speaks of several ("Which of the Kestrel manufacturing agreements was signed first?"), nor where one of them
     adds to another (CloudSecure's vendor agreement and its data processing addendum: "the CloudSecure agreement"
-    is answered from whichever states the value, as before)."""
+    is answered from whichever states the value, as before), unless ``addenda`` (the alternative to asking is
+    the whole library)."""
     named = [p for p in ref.parties if alias_key(p).removeprefix("the ") not in ROLE_WORDS]
     if not 2 <= len(ref.document_ids) <= MAX_DOCS_PER_REF or not named \
             or _PLURAL_DEALS.search(f"{ref.mention or ''} {question}"):
@@ -543,9 +564,13 @@ def _tied_on_a_party(ref: DocumentRef, ctx: ToolContext, question: str) -> bool:
     if index is None:
         return False
     titles = [index.documents[i].title if i in index.documents else "" for i in ref.document_ids]
-    if any(subordinate_title(t or "") for t in titles):
+    if not addenda and any(subordinate_title(t or "") for t in titles):
         return False
-    return all(set(ref.document_ids) <= set(index.party_documents(p)) for p in named)
+    # every word of the name, generic ones too, in one of each contract's own party names: "Global Energy" is not
+    # "Vertex Energy Operating LLC", though the index goes by "energy" alone ("global" is a generic word)
+    wanted = [set(alias_key(p).removeprefix("the ").split()) for p in named]
+    return all(any(words <= set(alias_key(n).split()) for n in index.names.get(i, []))
+               for words in wanted for i in ref.document_ids) and all(wanted)
 
 
 def _by_number(ref: DocumentRef, ctx: ToolContext, text: str) -> None:

@@ -216,3 +216,5 @@ def test_a_party_two_contracts_share_with_nothing_else_to_go_by_is_asked_back():
     assert _named_in_question("Which party is T-Mobile contracting with under the hosting deal?", ctx).document_ids \
         == ["d6"]
     assert _named_in_question("Who signed the hosting deal?", ctx) is None
+    # "Global" is a generic word the index does not key: a party named "Global T-Mobile" is not T-Mobile's
+    assert _named_in_question("Which party is Global T-Mobile contracting with?", ctx) is None

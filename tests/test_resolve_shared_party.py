@@ -76,3 +76,27 @@ def test_an_addendum_or_an_amendment_is_no_rival_to_ask_about():
     assert subordinate_title("Data Processing Addendum") and subordinate_title("AMENDMENT NO. 3")
     assert subordinate_title("Statement of Work No. 2") and subordinate_title("Schedule 1 - Fees")
     assert not subordinate_title("Vendor Agreement") and not subordinate_title("Terminal Storage Agreement")
+
+
+def test_a_name_whose_words_are_spread_over_another_contract_s_names_is_not_shared():
+    """"Global Energy" is a party of the alliance; the supply contract's party is "Vertex Energy" (the name index
+    goes by "energy" alone, "global" being a generic word) and a "Global" stands in another of its names: the two do
+    not share the party, so nothing is asked."""
+    from agents.plan import DocumentRef
+    from agents.resolve import _tied_on_a_party
+    from tools.document_index import DocumentIndex
+    from veridict.types import Document
+
+    docs = [Document(id=i, tenant="t", doc_key=i, title=t, source_path=f"{i}.pdf", sha256=i)
+            for i, t in (("a", "Strategic Alliance Agreement"), ("b", "Joint Supply and Marketing Agreement"))]
+    index = DocumentIndex(docs, {"a": ["Oxbow Carbon & Minerals LLC", "Global Energy, Inc."],
+                                 "b": ["Vertex Energy Operating LLC", "Bunker One (USA) Inc.", "Bunker One Global"]})
+
+    class Ctx:
+        def name_index(self):
+            return index
+
+    ref = DocumentRef(mention="the Global Energy agreement", parties=["Global Energy"], document_ids=["a", "b"])
+    assert not _tied_on_a_party(ref, Ctx(), "How long is each renewal of the Global Energy agreement?")
+    index.names["b"].append("Global Energy Holdings")
+    assert _tied_on_a_party(ref, Ctx(), "How long is each renewal of the Global Energy agreement?")
