@@ -552,12 +552,14 @@ def _tied_on_a_party(ref: DocumentRef, ctx: ToolContext, question: str, addenda:
     """Whether the documents left on a one-document reference (two to ``MAX_DOCS_PER_REF``) all hold each party
     the reference names, by name and not by role, as one of their own parties: the question names one of them and
     nothing in it tells which, so the answer asks rather than guessing. Not where the reference or the question
-    speaks of several ("Which of the Kestrel manufacturing agreements was signed first?"), nor where one of them
+    speaks of several ("Which of the Kestrel manufacturing agreements was signed first?"), nor where the reference
+    also gives a title ("the Supply Agreement between A and B" that two near-identical filings fit: versions,
+    forms, re-filed exhibits, answered from whichever states the value, as before), nor where one of them
     adds to another (CloudSecure's vendor agreement and its data processing addendum: "the CloudSecure agreement"
     is answered from whichever states the value, as before), unless ``addenda`` (the alternative to asking is
     the whole library)."""
     named = [p for p in ref.parties if alias_key(p).removeprefix("the ") not in ROLE_WORDS]
-    if not 2 <= len(ref.document_ids) <= MAX_DOCS_PER_REF or not named \
+    if ref.title or not 2 <= len(ref.document_ids) <= MAX_DOCS_PER_REF or not named \
             or _PLURAL_DEALS.search(f"{ref.mention or ''} {question}"):
         return False
     index = ctx.name_index()
