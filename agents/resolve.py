@@ -568,6 +568,12 @@ def _tied_on_a_party(ref: DocumentRef, ctx: ToolContext, question: str, addenda:
     titles = [index.documents[i].title if i in index.documents else "" for i in ref.document_ids]
     if not addenda and any(subordinate_title(t or "") for t in titles):
         return False
+    # two with the same title and parties ("CONTENT LICENSE AGREEMENT" and its "FORM OF" filing) could not be told
+    # apart in the question back: near-identical filings, kept as a title reference keeps them
+    labels = {(squash(t or ""), tuple(sorted(alias_key(n) for n in _two_full_names(index.names.get(i, [])))))
+              for i, t in zip(ref.document_ids, titles, strict=True)}
+    if len(labels) < len(ref.document_ids):
+        return False
     # every word of the name, generic ones too, in one of each contract's own party names: "Global Energy" is not
     # "Vertex Energy Operating LLC", though the index goes by "energy" alone ("global" is a generic word)
     wanted = [set(alias_key(p).removeprefix("the ").split()) for p in named]

@@ -100,3 +100,26 @@ def test_a_name_whose_words_are_spread_over_another_contract_s_names_is_not_shar
     assert not _tied_on_a_party(ref, Ctx(), "How long is each renewal of the Global Energy agreement?")
     index.names["b"].append("Global Energy Holdings")
     assert _tied_on_a_party(ref, Ctx(), "How long is each renewal of the Global Energy agreement?")
+
+
+def test_two_filings_of_one_title_and_parties_are_not_asked_about():
+    """A content licence and its "FORM OF" filing: the same title and parties, so a question back could not tell
+    them apart; the tie keeps both, as a title reference does."""
+    from agents.plan import DocumentRef
+    from agents.resolve import _tied_on_a_party
+    from tools.document_index import DocumentIndex
+    from veridict.types import Document
+
+    docs = [Document(id=i, tenant="t", doc_key=i, title="CONTENT LICENSE AGREEMENT", source_path=f"{i}.pdf", sha256=i)
+            for i in ("a", "b")]
+    index = DocumentIndex(docs, {"a": ["Beijing Sun Seven Stars Culture Development Limited", "You On Demand Holdings"],
+                                 "b": ["BEIJING SUN SEVEN STARS CULTURE DEVELOPMENT LIMITED", "YOU ON DEMAND HOLDINGS"]})
+
+    class Ctx:
+        def name_index(self):
+            return index
+
+    ref = DocumentRef(mention="our license deal with You On Demand", parties=["You On Demand"], document_ids=["a", "b"])
+    assert not _tied_on_a_party(ref, Ctx(), "Whose law governs our license deal with You On Demand?")
+    index.names["b"] = ["You On Demand Holdings", "Sun Seven Stars Media"]
+    assert _tied_on_a_party(ref, Ctx(), "Whose law governs our license deal with You On Demand?")
