@@ -577,8 +577,10 @@ def _tied_on_a_party(ref: DocumentRef, ctx: ToolContext, question: str, addenda:
     # every word of the name, generic ones too, in one of each contract's own party names: "Global Energy" is not
     # "Vertex Energy Operating LLC", though the index goes by "energy" alone ("global" is a generic word)
     wanted = [set(alias_key(p).removeprefix("the ").split()) for p in named]
+    if not all(wanted):
+        return False
     return all(any(words <= set(alias_key(n).split()) for n in index.names.get(i, []))
-               for words in wanted for i in ref.document_ids) and all(wanted)
+               for words in wanted for i in ref.document_ids)
 
 
 def _by_number(ref: DocumentRef, ctx: ToolContext, text: str) -> None:
