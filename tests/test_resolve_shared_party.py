@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import pytest
 
+from agents.plan import DocumentRef
 from agents.planner import load_spacy, parse_question
-from agents.resolve import resolve_documents
+from agents.resolve import _tied_on_a_party, resolve_documents
 from graphs.answer_graph import answer_question
 from tests.conftest import contracts_tenant
 from tools.base import ToolContext
+from tools.document_index import DocumentIndex
 from veridict.domain import RefusalReason
+from veridict.types import Document
 
 SUPPLY = """# Joint Supply Agreement
 
@@ -70,6 +73,19 @@ def test_a_party_one_contract_holds_names_that_contract(stores, tenant):
 
 
 
+class _NameIndexOnly:
+    """The bit of a tool context ``_tied_on_a_party`` reads: a name index over documents ``{id: title}`` and their
+    parties' names."""
+
+    def __init__(self, titles: dict[str, str], names: dict[str, list[str]]) -> None:
+        docs = [Document(id=i, tenant="t", doc_key=i, title=t, source_path=f"{i}.pdf", sha256=i)
+                for i, t in titles.items()]
+        self.index = DocumentIndex(docs, names)
+
+    def name_index(self) -> DocumentIndex:
+        return self.index
+
+
 def test_an_addendum_or_an_amendment_is_no_rival_to_ask_about():
     from veridict.domain.words import subordinate_title
 
@@ -82,44 +98,22 @@ def test_a_name_whose_words_are_spread_over_another_contract_s_names_is_not_shar
     """"Global Energy" is a party of the alliance; the supply contract's party is "Vertex Energy" (the name index
     goes by "energy" alone, "global" being a generic word) and a "Global" stands in another of its names: the two do
     not share the party, so nothing is asked."""
-    from agents.plan import DocumentRef
-    from agents.resolve import _tied_on_a_party
-    from tools.document_index import DocumentIndex
-    from veridict.types import Document
-
-    docs = [Document(id=i, tenant="t", doc_key=i, title=t, source_path=f"{i}.pdf", sha256=i)
-            for i, t in (("a", "Strategic Alliance Agreement"), ("b", "Joint Supply and Marketing Agreement"))]
-    index = DocumentIndex(docs, {"a": ["Oxbow Carbon & Minerals LLC", "Global Energy, Inc."],
-                                 "b": ["Vertex Energy Operating LLC", "Bunker One (USA) Inc.", "Bunker One Global"]})
-
-    class Ctx:
-        def name_index(self):
-            return index
-
+    ctx = _NameIndexOnly({"a": "Strategic Alliance Agreement", "b": "Joint Supply and Marketing Agreement"},
+                         {"a": ["Oxbow Carbon & Minerals LLC", "Global Energy, Inc."],
+                          "b": ["Vertex Energy Operating LLC", "Bunker One (USA) Inc.", "Bunker One Global"]})
     ref = DocumentRef(mention="the Global Energy agreement", parties=["Global Energy"], document_ids=["a", "b"])
-    assert not _tied_on_a_party(ref, Ctx(), "How long is each renewal of the Global Energy agreement?")
-    index.names["b"].append("Global Energy Holdings")
-    assert _tied_on_a_party(ref, Ctx(), "How long is each renewal of the Global Energy agreement?")
+    assert not _tied_on_a_party(ref, ctx, "How long is each renewal of the Global Energy agreement?")
+    ctx.index.names["b"].append("Global Energy Holdings")
+    assert _tied_on_a_party(ref, ctx, "How long is each renewal of the Global Energy agreement?")
 
 
 def test_two_filings_of_one_title_and_parties_are_not_asked_about():
     """A content licence and its "FORM OF" filing: the same title and parties, so a question back could not tell
     them apart; the tie keeps both, as a title reference does."""
-    from agents.plan import DocumentRef
-    from agents.resolve import _tied_on_a_party
-    from tools.document_index import DocumentIndex
-    from veridict.types import Document
-
-    docs = [Document(id=i, tenant="t", doc_key=i, title="CONTENT LICENSE AGREEMENT", source_path=f"{i}.pdf", sha256=i)
-            for i in ("a", "b")]
-    index = DocumentIndex(docs, {"a": ["Beijing Sun Seven Stars Culture Development Limited", "You On Demand Holdings"],
-                                 "b": ["BEIJING SUN SEVEN STARS CULTURE DEVELOPMENT LIMITED", "YOU ON DEMAND HOLDINGS"]})
-
-    class Ctx:
-        def name_index(self):
-            return index
-
+    ctx = _NameIndexOnly({"a": "CONTENT LICENSE AGREEMENT", "b": "CONTENT LICENSE AGREEMENT"},
+                         {"a": ["Beijing Sun Seven Stars Culture Development Limited", "You On Demand Holdings"],
+                          "b": ["BEIJING SUN SEVEN STARS CULTURE DEVELOPMENT LIMITED", "YOU ON DEMAND HOLDINGS"]})
     ref = DocumentRef(mention="our license deal with You On Demand", parties=["You On Demand"], document_ids=["a", "b"])
-    assert not _tied_on_a_party(ref, Ctx(), "Whose law governs our license deal with You On Demand?")
-    index.names["b"] = ["You On Demand Holdings", "Sun Seven Stars Media"]
-    assert _tied_on_a_party(ref, Ctx(), "Whose law governs our license deal with You On Demand?")
+    assert not _tied_on_a_party(ref, ctx, "Whose law governs our license deal with You On Demand?")
+    ctx.index.names["b"] = ["You On Demand Holdings", "Sun Seven Stars Media"]
+    assert _tied_on_a_party(ref, ctx, "Whose law governs our license deal with You On Demand?")
