@@ -582,6 +582,16 @@ def test_everyday_value_questions_name_their_kind(nlp, question, attribute, qual
     ("Does our golfer have to stay away from other golf brands?", "non_compete"),
     ("Can Penrose show up on other women's sites besides ours?", "exclusivity"),
     ("Can Ridley bail out of its outsourcing with us early?", "termination_for_convenience"),
+    # round 50's own questions, written before the planner read them (names changed)
+    ("What happens to Ostrava's hosting setup with us when the deal is over?", "post_termination_services"),
+    ("Who gets the tech if the Penrose and Ridley joint venture breaks up?", "post_termination_services"),
+    ("What happens to confidential information when the Ridley deal ends?", "confidentiality"),
+    ("Does Norcross have to hit sales targets with us?", "minimum_commitment"),
+    ("Is Quill stuck paying Ellery a minimum?", "minimum_commitment"),
+    ("Can Ostrava promote Penrose's rivals?", "non_compete"),
+    ("Does Ridley have to buy only from Quill?", "exclusivity"),
+    ("Can Norcross undercut us on price?", "price_restrictions"),
+    ("Who pays if the Ellery IP deal lands someone in court?", "indemnification"),
 ])
 def test_everyday_clause_words(nlp, question, clause_type):
     assert clause_type in parse_question(question, nlp).clause_types
@@ -592,6 +602,9 @@ def test_how_long_a_clause_in_a_deal_lasts_is_not_the_deals_end(nlp):
     assert plan.clause_types == ["non_compete"] and "expiration_date" not in plan.attributes
     plan = parse_question("Does the non-compete in the Northwind deal ever end?", nlp)
     assert plan.clause_types == ["non_compete"] and "expiration_date" not in plan.attributes
+    # "on the hook for" defects asks how long the warranty lasts, not the deal's end
+    plan = parse_question("How long is the supplier on the hook for defects?", nlp)
+    assert plan.clause_types == ["warranty_duration"] and "expiration_date" not in plan.attributes
 
 
 def test_a_library_list_goes_by_the_specific_clause(nlp):
@@ -623,6 +636,12 @@ def test_a_library_list_goes_by_the_specific_clause(nlp):
     # round 49's cues: staying away from a place, other costs besides a fee
     ("Should we stay away from the Acme site?", "non_compete"),
     ("Are there other costs besides the fee in the Acme deal?", "exclusivity"),
+    # round 50's cues: how long a duty lasts is no cap; a minimum notice or wage, who pays a cost, promoting one's own
+    ("How long is Acme on the hook to host our site?", "cap_on_liability"),
+    ("Does the distributor need to give a minimum of 30 days notice?", "minimum_commitment"),
+    ("Does Acme have to pay the minimum wage?", "minimum_commitment"),
+    ("Who pays the shipping costs?", "indemnification"),
+    ("Can we promote our own products?", "non_compete"),
 ])
 def test_everyday_clause_words_keep_to_their_meaning(nlp, question, not_asked):
     assert not_asked not in parse_question(question, nlp).clause_types
@@ -636,6 +655,8 @@ def test_everyday_clause_words_keep_to_their_meaning(nlp, question, not_asked):
     ("How long does Vitamin Shoppe's sponsorship of drkoop run?", "expiration_date"),
     ("How long does the distributorship with Alfa Aesar last?", "expiration_date"),
     ("Does the Ridley IP agreement ever end?", "expiration_date"),  # round 49's own question
+    ("How long is Ostrava on the hook to host our site?", "expiration_date"),  # round 50's own, names changed
+    ("What law covers the Penrose distribution deal?", "governing_law"),  # round 50's own, names changed
     ("Is the Selwyn agreement still in force?", "expiration_date"),
     ("Does the Selwyn deal run until 2004?", "expiration_date"),
     ("Does the Selwyn licence last through December 2021?", "expiration_date"),

@@ -157,7 +157,9 @@ ATTRIBUTES: tuple[Attribute, ...] = (
          # "Is the VerticalNet deal subject to New York law?"
          r"\bsubject to (?:the )?(?:[\w.'’-]+ ){1,3}laws?\b",
          # "do they fall under the same state's law?"
-         r"\b(same|different|whose|which|what) (state|country|jurisdiction|nation)(['’]?s)? laws?\b"),
+         r"\b(same|different|whose|which|what) (state|country|jurisdiction|nation)(['’]?s)? laws?\b",
+         # "what law covers the Signature distribution deal?" (not "what laws must the supplier comply with?")
+         r"\bwhat laws? (covers?|controls?|rules?|governs?|is it under)\b"),
         ("governing law", "governed by", "construed in accordance with", "laws of"),
         ("govern", "laws of", "construed"),
         ("governing_law",),
@@ -178,7 +180,7 @@ ATTRIBUTES: tuple[Attribute, ...] = (
          r"licen[cs]e|lease|endorsement|sponsorship|partnership|arrangement|relationship|alliance|distributorship|"
          r"collaboration)s?\s+(of|with|between)\s+([\w&.'’-]+\s+){1,4}?(last|run)\b",
          # "how long are we tied to Easton?", "which deal runs longer?", "do they end at the same time?"
-         r"\bhow long (is|are|am)\b[^?]*\b(tied|bound|locked|committed|stuck)\b",
+         r"\bhow long (is|are|am)\b[^?]*\b(tied|bound|locked|committed|stuck|on the hook to)\b",
          # "does the Nuance IP agreement ever end?" (not "does the non-compete ever end?")
          r"\b(does|do|will|would|can)\s+(it|((the|this|our|their|that)\s+)+((?!(in|of|under|for)\b)[\w&.'’-]+\s+)"
          r"{0,3}(doc|contract|agreement|deal|licen[cs]e|lease|endorsement|sponsorship|partnership|arrangement|"

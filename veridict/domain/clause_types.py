@@ -163,7 +163,10 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
               r"\b(go|goes|going|move|moves|get|gets|enter|enters) into (our|their|its|the other's|each other's) "
               r"(line of business|business|market|field)\b",
               r"\b(endorse|endorses|endorsing|promote|promotes|promoting|represent|represents|representing)\b "
-              r"(\w+ )?(other|another|rival|competing)\b(?! than)"),
+              r"(\w+ )?(other|another|rival|competing)\b(?! than)",
+              # "can CNET promote Cyberian Outpost's rivals?": the rivals named after the party they compete with
+              r"\b(endorse|endorses|endorsing|promote|promotes|promoting|advertise|advertises|advertising)\b"
+              r"(?=[^?]{0,40}['’]s? (rivals|competitors)\b)"),
         synonyms=("non-compete", "shall not compete", "competing business", "competitive"),
         # "compet" alone also finds "competent court" and "competitive terms"
         key_terms=("non-compet", "noncompet", "not compete", "not to compete", "compete with",
@@ -184,6 +187,9 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
               r"\b(sell|sells|appear|appears|show up|shows up|advertise|advertises|partner|partners|list|lists|"
               r"distribute|distributes|supply|supplies)\b[^?]{0,30}\b(other|another)\b[^?]{0,40}\b(besides|apart "
               r"from|aside from|other than)\b",
+              # "does Vertex have to buy only from Bunker One?": one source, as "the sole supplier"
+              r"\b(only (buy|buys|purchase|purchases|source|sources|order|orders)|(buy|buys|purchase|purchases|"
+              r"source|sources|order|orders) (\w+ ){0,3}?only) (from|through)\b",
               # "are we tied to Northwind?"; tied to a length, a minimum or a price is another question ("how long is
               # Bruce Jenner tied to ...?")
               r"^(?!.*\b(how long|until|minimum|spend|price|prices|pricing|rates?|index|inflation|fees?)\b).*"
@@ -319,7 +325,9 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
               # "can Mellon raise its fees whenever it likes?", "can we sell below the list price?"
               r"\b(raise|raises|raising|increase|increases|increasing|hike|hikes|put up|puts up)\b "
               r"(\w+ ){0,3}(fees?|prices?|rates?|charges?|pricing)\b",
-              r"\b(below|above|under) (the |its |their |\w+['’]s )?(list|retail|recommended|minimum) price\b"),
+              r"\b(below|above|under) (the |its |their |\w+['’]s )?(list|retail|recommended|minimum) price\b",
+              # "can MediaNet undercut IDR on price?"
+              r"\bundercut(s|ting)?\b[^?]{0,40}\b(price|prices|pricing)\b"),
         synonyms=("price", "increase"),
         key_terms=("price",),
     ),
@@ -332,7 +340,12 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
               r"(spend|buy|order|purchase|sell|take)\b",
               r"\b(floor|minimum)\b[^?]{0,40}\b(order|buy|purchase|take)\b", ORDER_AT_LEAST,
               # "some guaranteed minimum", "a guaranteed number of impressions"
-              r"\bguarantee(d|s)? (a |some |the )?(minimum|number of|amount of|volume of)\b"),
+              r"\bguarantee(d|s)? (a |some |the )?(minimum|number of|amount of|volume of)\b",
+              # "does Signature have to hit sales targets?", "is ZTO stuck paying Tonglu a minimum?" (not "a minimum of
+              # 30 days' notice", "pay the minimum wage")
+              r"\b(sales|purchase|purchasing|volume|order) (targets?|thresholds?)\b",
+              r"\b(pay|pays|paying|spend|spends|spending|buy|buys|buying|order|orders|ordering|purchase|purchases|"
+              r"purchasing)\b(?=[^?]{0,25}\b(a|any|some) minimum\b(?! (of|wage|age|notice|term|period)\b))"),
         synonyms=("minimum", "purchase", "commitment", "at least"),
         # "the minimum extent necessary" (severability), "minimum specifications" or "the minimum number of
         # directors" commit no one to buy or sell: 0 of 23 such train-half sentences in a labelled clause
@@ -444,7 +457,13 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
               # "what has Nanophase got to do once the distributorship ends?"
               r"\b(do|take|remove|return|destroy|delete|hand back|give back|provide|support|sell off|wind down)\b"
               r"[^?]{0,40}\b(once|after|when)\s+(the\s+)?(doc|contract|agreement|deal|licen[cs]e|term|"
-              r"distributorship|partnership)\s+(is over|ends|expires|has ended|terminates|is terminated)\b"),
+              r"distributorship|partnership)\s+(is over|ends|expires|has ended|terminates|is terminated)\b",
+              # "what happens to T-Mobile's hosting setup when the deal is over?", "who gets the tech if the IMPCO
+              # and Minda joint venture breaks up?": what becomes of a thing once the contract ends
+              r"\b(what happens|who gets|who keeps)\b(?=[^?]{0,60}\b(when|once|after|if)\s+(the\s+|our\s+|their\s+)?"
+              r"([\w&.'’-]+\s+){0,4}?(doc|contract|agreement|deal|licen[cs]e|term|distributorship|partnership|"
+              r"(joint )?venture|jv|alliance|collaboration|relationship)\s+(is over|ends|expires|has ended|"
+              r"terminates|is terminated|breaks up|is wound up|winds up|falls apart)\b)"),
         synonyms=("survive", "survival", "after termination", "expiration or termination"),
         key_terms=("surviv", "after termination", "after the termination", "following termination",
                    "following the termination", "after expiration", "post-termination"),
@@ -472,7 +491,9 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         "A limit on the amount or kind of damages a party can be liable for.",
         cues=("cap on liability", "liability cap", "limitation of liability", r"limit\w* .{0,20}liabilit",
               "maximum liability", r"\bcap(s|ped)? (the |its |their |our )?(liability|damages)\b",
-              r"\bcaps? on (how much|what)\b", r"\b(on the hook|exposure)\b",
+              r"\bcaps? on (how much|what)\b",
+              # "how long is IBM on the hook to host Bluefly's site?" asks how long a duty lasts, not a cap
+              r"^(?!.*\bhow long\b).*\b(on the hook|exposure)\b",
               # "is there a limit on what OntoChem can owe Anixa?" (a limit on what it can charge is a price matter;
               # "a limit on how much anyone can be liable for" asks the cap's amount, ``tests/test_meaning.py``)
               r"\b(limit|ceiling|maximum)s?\s+(on|to)\s+what\b[^?]{0,40}\b(owe[sd]?|liable|claim(ed)?|"
@@ -566,7 +587,10 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
     ClauseType(
         "indemnification", "indemnification",
         "A party must defend, indemnify and hold the other harmless against claims and losses.",
-        cues=("indemn",),
+        cues=("indemn",
+              # "who pays if the Zebra IP deal lands someone in court?"
+              r"\bwho (pays|has to pay|foots the bill|covers the (costs?|bill))\b"
+              r"(?=[^?]{0,60}\b(sues?|sued|suing|court|claims?|lawsuits?|legal action)\b)"),
         synonyms=("indemnify", "hold harmless", "defend"),
         key_terms=("indemn",),
     ),
