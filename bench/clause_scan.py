@@ -9,7 +9,7 @@ Data: the clause sweep (``bench/questions/clause_sweep``, or ``clause_sweep_dev`
 ``--questions``): its 40 contracts are train half and outside the clause model's training, so their scores are the
 model's out-of-sample scores. For each question, the contract's chunks (as ingest cuts and embeds them,
 ``bench.clause_units``) are scored for the asked type; the best score and whether its chunk holds a labelled span
-of the type are set beside the report's verdict without the scan (an answer that opens "Likely yes" is the scan's:
+of the type are set beside the report's verdict without the scan (an answer that opens "Likely" is the scan's:
 without it the question was answered no). A threshold ``t`` turns each yes/no present question missed that way
 into a right answer when the best score is >= t and its chunk is labelled, and each yes/no absent question
 answered right into a wrong one when the best score is >= t.
@@ -37,6 +37,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from agents.clause_check import NEAR, load_presence  # noqa: E402
+from agents.drafting.clause_lookup import LIKELY_LEAD  # noqa: E402
 from agents.meaning import asks_yes_no  # noqa: E402
 from bench.clause_units import chunk_labels, contract_units  # noqa: E402
 from bench.fact_agreement import load_annotations, load_contracts  # noqa: E402
@@ -78,9 +79,10 @@ def best_chunks(questions: list[dict]) -> dict[str, tuple[float, bool]]:
 
 
 def without_scan(r: dict) -> bool:
-    """Whether a report row's answer was right had the scan not run: a "Likely yes" answer came from the scan
-    alone, so without it the question was answered no (right for an absent clause only)."""
-    if str(r.get("answer_text", "")).startswith("Likely yes"):
+    """Whether a report row's answer was right had the scan not run: an answer that opens "Likely" (``LIKELY_LEAD``;
+    "Likely yes" before round 50) came from the scan alone, so without it the question was answered no (right for an
+    absent clause only)."""
+    if str(r.get("answer_text", "")).startswith(f"{LIKELY_LEAD} "):
         return r["qtype"].endswith("absent")
     return bool(r["correct"])
 
@@ -88,7 +90,7 @@ def without_scan(r: dict) -> bool:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--report", type=Path, required=True,
-                    help="the sweep's eval JSON (a \"Likely yes\" answer is counted as the scan's)")
+                    help="the sweep's eval JSON (a \"Likely\" answer is counted as the scan's)")
     ap.add_argument("--questions", type=Path, default=QUESTIONS)
     ap.add_argument("--presence", type=Path, default=None,
                     help="a clause_presence.json: search the chance LIKELY_PRESENT over the per-type floors it "

@@ -93,7 +93,8 @@ def test_a_yes_no_clause_question_that_retrieval_missed_gets_the_likely_clause(s
     tenant, doc_id = library
     drafter, answer = _answer(stores, tenant, doc_id, "Does the Harbor supply agreement contain a non-compete clause?")
     assert not answer.refused, answer.text
-    assert answer.text.startswith("Likely yes"), answer.text
+    # the lead names the clause, so it reads the same way round whatever the question asks ("is Harbor free to ...?")
+    assert answer.text.startswith("Likely a non-compete clause, though"), answer.text
     assert [c.clause_number for c in answer.citations] == ["3.1"]
     assert "make, market or sell" in answer.citations[0].quote
     assert any(t.tool == "clause_check" and "direction" in (t.note or "") for t in drafter.trace)
@@ -108,7 +109,7 @@ def test_a_yes_no_clause_question_that_retrieval_missed_gets_the_likely_clause(s
 def test_no_likely_clause_without_a_strong_reading_or_outside_a_yes_no_question(stores, library, question):
     tenant, doc_id = library
     _, answer = _answer(stores, tenant, doc_id, question)
-    assert not answer.text.startswith("Likely yes"), answer.text
+    assert not answer.text.startswith("Likely"), answer.text
 
 
 BREACH_ONLY = """# Service Agreement
@@ -149,4 +150,4 @@ def test_a_chunk_read_as_the_clause_only_by_a_sentence_its_key_terms_exclude_is_
         assert found and found[0][0].citation.clause_number == "3.1" and found[0][2] >= NEAR, \
             [(e.citation.clause_number, s) for e, _, s in found]  # the model alone would offer it
         _, answer = _answer(stores, tenant, doc.id, question)
-        assert not answer.text.startswith("Likely yes"), answer.text
+        assert not answer.text.startswith("Likely"), answer.text

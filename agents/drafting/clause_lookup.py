@@ -12,6 +12,8 @@ from veridict.domain import CLAUSE_BY_NAME, clause_label
 from veridict.domain.clause_rules import tag_text
 from veridict.types import Evidence
 
+LIKELY_LEAD = "Likely"  # how an answer found by the clause model alone opens (``bench.clause_scan`` reads it)
+
 
 def quote_label(asked: list[str], span: str) -> str:
     """What a quote is labelled as: the asked clause type it reads as by the clause rules; with one type asked,
@@ -59,8 +61,9 @@ def draft_clause_lookup(d: ValueDrafter) -> None:
             e, span = quoted[0]
             n = d.cite(e, span)
             what = with_article(quote_label(d.plan.clause_types, span) or "such")
-            d.say(f"Likely yes: no passage states {what} clause in its usual words, but the clause model reads "
-                  f'this one as such — {d.title(e)} ({d.cited_where(n)}): "{span}"', [n])
+            # "Likely yes" would answer "is Deerskin allowed to assign?" the wrong way round: the lead names the clause
+            d.say(f"{LIKELY_LEAD} {what} clause, though no passage states one in its usual words: the clause model "
+                  f'reads this one as such — {d.title(e)} ({d.cited_where(n)}): "{span}"', [n])
             continue
         if not d.plan.clause_types:  # an open yes/no question: its passages may only be the nearest ones
             say_if_off_the_question(d, quoted[:2])
