@@ -153,6 +153,8 @@ def parse_question(question: str, nlp=None) -> Plan:
         bare = bare.replace(ref.mention.lower(), " the licence " if licence else " the doc ")
     for name in plan.entities:
         bare = bare.replace(name.lower(), " the org ")
+    # one space between words again, as in the question: "can acme assign  the doc" would miss "assign the"
+    bare = " ".join(bare.split())
     plan.clause_types = _clause_types(bare)
     plan.attributes = _attributes(bare, calculation=bool(re.search(r"\bhow many (days|weeks|months|years)\b.*"
                                                                   r"\b(between|from|until)\b|\bdifference\b", bare)))

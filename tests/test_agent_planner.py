@@ -1055,3 +1055,14 @@ def test_a_date_or_a_clause_asked_of_contracts_with_a_party_is_still_asked(nlp, 
 def test_a_contract_that_can_be_ended_on_notice_asks_the_notice_to_terminate(nlp):
     plan = parse_question("Which of our hosting agreements can be ended on the shortest notice?", nlp)
     assert plan.qualifier == "termination", plan
+
+
+@pytest.mark.parametrize("question", [
+    "Can Acme assign the Northwind deal?",
+    "Can Jaguar assign the Wireless Links distributorship",
+    "Is Emdeon allowed to assign the WebMD content license?",
+])
+def test_a_cue_just_before_a_named_deal_is_still_read(nlp, question):
+    """The deal's name is cut from the question before the cues are read; the words either side of it stay one
+    space apart, so "assign the ..." is still an anti-assignment question (round 50: it read as none)."""
+    assert "anti_assignment" in parse_question(question, nlp).clause_types
