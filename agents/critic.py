@@ -166,7 +166,9 @@ def _qualifier_ok(plan: Plan, item: Evidence) -> bool | None:
     if not asked:
         return None
     q = (fact.qualifier or "").lower() if fact else ""
-    context = " ".join(x or "" for x in (q, fact.section_title if fact else "", item.citation.quote)).lower()
+    # the words are the passage's own: a stored kind's name is no word of it ("insurance_minimum" does not make an
+    # insurance policy's limit a minimum commitment)
+    context = " ".join(x or "" for x in (fact.section_title if fact else "", item.citation.quote)).lower()
     for name in asked:
         term = QUALIFIER_BY_NAME.get(name)
         names = {name, *(term.stored if term else ())}

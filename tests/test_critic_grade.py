@@ -54,11 +54,11 @@ def test_a_notice_the_extractor_read_as_another_kind_is_not_the_asked_kind():
                                              "notice.")) is True
 
 
-def _amount(quote: str, value: str, num: float) -> Evidence:
+def _amount(quote: str, value: str, num: float, qualifier: str | None = None) -> Evidence:
     from veridict.types import Fact
 
     fact = Fact(tenant="t", document_id="d", attribute="amount", value_text=value, value_num=num, unit="USD",
-                page=1, char_start=0, char_end=len(quote), quote=quote, method="regex:test")
+                qualifier=qualifier, page=1, char_start=0, char_end=len(quote), quote=quote, method="regex:test")
     citation = Citation(document_id="d", document_title="Supply Agreement", version=1, page=1, quote=quote,
                         store="facts")
     return Evidence(id=f"a-{num}", text=quote, citation=citation, store="facts", fact=fact)
@@ -78,6 +78,22 @@ def test_the_limit_of_a_liability_insurance_policy_is_no_liability_cap():
                      "liability insurance.", "$5,000,000", 5e6)
     assert _qualifier_ok(plan, insured) is False
     assert _qualifier_ok(plan, capped) is True
+
+
+def test_an_insurance_limit_is_no_minimum_commitment_by_the_name_of_its_kind():
+    """Round 50: "Aura / Zanotti deal, minimum purchase?" was answered with a policy's "not less than $2,000,000"
+    limit, because the stored kind "insurance_minimum" holds the word "minimum". The passage's own words decide: a
+    minimum purchase read as a fee by the extractor is still the asked minimum."""
+    from agents.critic import _qualifier_ok
+
+    plan = parse_question("Aura / Zanotti deal, minimum purchase?")
+    assert plan.qualifier == "minimum_commitment"
+    insured = _amount("Such policy or policies will have aggregate limits of liability of not less than $2,000,000 "
+                      "in the aggregate.", "$2,000,000", 2e6, "insurance_minimum")
+    bought = _amount("Distributor shall purchase a minimum of $500,000 of Products in each Contract Year, payable "
+                     "as invoiced.", "$500,000", 5e5, "fee")
+    assert _qualifier_ok(plan, insured) is False
+    assert _qualifier_ok(plan, bought) is True
 
 
 def test_a_chunk_is_graded_by_the_similarity_its_stored_vector_gives(embedder):
