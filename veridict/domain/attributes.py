@@ -100,6 +100,8 @@ ATTRIBUTES: tuple[Attribute, ...] = (
          rf"\b({ADVANCE_NOTICE})\b.*\b({_RENEWS})", rf"\b({_RENEWS})\b.*\b({ADVANCE_NOTICE})\b",
          rf"\b(warn\w*|notif\w*|heads?[- ]up)\b.*\b({_RENEWS})", rf"\b({_RENEWS})\b.*\b(warn\w*|notif\w*|heads?[- ]up)",
          r"\b(more|less|longer|shorter) (advance )?notice\b",
+         # "notice to cancel the MTS maintenance contract?"
+         r"\bnotice (needed |required )?(to|for) (cancel|terminat|end\b|exit|quit|get out of)",
          # "Which of our hosting agreements can be ended on the shortest notice?"
          r"\b(shortest|longest|least|most|minimum|maximum) (advance |prior |written )?notice\b",
          # "how long do we have to tell them before the deal renews?"
@@ -186,6 +188,9 @@ ATTRIBUTES: tuple[Attribute, ...] = (
          r"{0,3}(doc|contract|agreement|deal|licen[cs]e|lease|endorsement|sponsorship|partnership|arrangement|"
          r"relationship|alliance|distributorship|collaboration)s?)\s+ever\s+(end|expire|run out|stop|lapse)\b",
          r"\b(runs?|lasts?|goes on) (longer|shorter)\b",
+         # a deal named, then only "how long": "YOU On Demand licence - how long"
+         r"^[^?]*\b(doc|contract|agreement|deal|licen[cs]e|lease|endorsement|sponsorship|partnership|arrangement|"
+         r"alliance|distributorship|collaboration)s?\s*[-:,–—]+\s*how long\s*\??$",
          r"\bends? (at the same time|on the same (day|date)|together)\b",
          r"\b(runs?|running) out\b", r"\bends? (sooner|first|earlier|later|last)\b",
          # "until when are we tied to Easton?", "is it still in force?", "how long is the initial term?"

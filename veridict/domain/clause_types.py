@@ -491,6 +491,7 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         "A limit on the amount or kind of damages a party can be liable for.",
         cues=("cap on liability", "liability cap", "limitation of liability", r"limit\w* .{0,20}liabilit",
               "maximum liability", r"\bcap(s|ped)? (the |its |their |our )?(liability|damages)\b",
+              r"\bcaps? on (the |its |their |our |any )?(liability|damages)\b",
               r"\bcaps? on (how much|what)\b",
               # "how long is IBM on the hook to host Bluefly's site?" asks how long a duty lasts, not a cap
               r"^(?!.*\bhow long\b).*\b(on the hook|exposure)\b",
@@ -612,6 +613,8 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
         "termination", "termination",
         "When and how the contract can be terminated.",
         cues=(r"\bterminat(e|ion)\b",
+              # "Bluefly hosting: can IBM walk away"
+              r"\b(can|may|could)\b[^?]{0,40}\bwalk away\s*\??$",
               r"\b(end|cancel|kill|pull out of|get out of|walk away from) (the|this|our|their) (deal|contract|"
               r"agreement) (if|when|because|for)\b"),
         synonyms=("terminate", "termination", "breach"),
