@@ -592,6 +592,9 @@ def test_everyday_value_questions_name_their_kind(nlp, question, attribute, qual
     ("Does Ridley have to buy only from Quill?", "exclusivity"),
     ("Can Norcross undercut us on price?", "price_restrictions"),
     ("Who pays if the Ellery IP deal lands someone in court?", "indemnification"),
+    # round 50's second batch, terse and chat-style (names changed)
+    ("Ostrava collab: any cap on damages", "cap_on_liability"),
+    ("Bluefly hosting: can Ridley walk away", "termination"),
 ])
 def test_everyday_clause_words(nlp, question, clause_type):
     assert clause_type in parse_question(question, nlp).clause_types
@@ -642,6 +645,8 @@ def test_a_library_list_goes_by_the_specific_clause(nlp):
     ("Does Acme have to pay the minimum wage?", "minimum_commitment"),
     ("Who pays the shipping costs?", "indemnification"),
     ("Can we promote our own products?", "non_compete"),
+    # walking away "whenever it likes" is the convenience right, not any termination
+    ("Can Oxbow walk away from the Global Energy alliance whenever it likes?", "termination"),
 ])
 def test_everyday_clause_words_keep_to_their_meaning(nlp, question, not_asked):
     assert not_asked not in parse_question(question, nlp).clause_types
@@ -657,6 +662,8 @@ def test_everyday_clause_words_keep_to_their_meaning(nlp, question, not_asked):
     ("Does the Ridley IP agreement ever end?", "expiration_date"),  # round 49's own question
     ("How long is Ostrava on the hook to host our site?", "expiration_date"),  # round 50's own, names changed
     ("What law covers the Penrose distribution deal?", "governing_law"),  # round 50's own, names changed
+    ("notice to cancel the Quill maintenance contract?", "notice_period"),  # round 50's second batch
+    ("Penrose content licence - how long", "expiration_date"),  # round 50's second batch
     ("Is the Selwyn agreement still in force?", "expiration_date"),
     ("Does the Selwyn deal run until 2004?", "expiration_date"),
     ("Does the Selwyn licence last through December 2021?", "expiration_date"),
@@ -1066,3 +1073,9 @@ def test_a_cue_just_before_a_named_deal_is_still_read(nlp, question):
     """The deal's name is cut from the question before the cues are read; the words either side of it stay one
     space apart, so "assign the ..." is still an anti-assignment question (round 50: it read as none)."""
     assert "anti_assignment" in parse_question(question, nlp).clause_types
+
+
+def test_how_long_alone_after_a_clause_is_that_clause(nlp):
+    """"X - how long" asks when a named deal ends; after a clause's name it asks about that clause."""
+    plan = parse_question("non-compete - how long", nlp)
+    assert plan.clause_types == ["non_compete"] and "expiration_date" not in plan.attributes
