@@ -22,6 +22,7 @@ from agents.plan import Plan
 from agents.planner import default_tools
 from stores.errors import StoreError
 from tools.base import HitMeta
+from tools.chunks import CHUNK_PREFIX, SECTION_PREFIX
 from tools.rerank import term_overlap
 from tools.text import sentences
 from veridict.domain import (
@@ -36,7 +37,7 @@ from veridict.domain import (
 )
 from veridict.domain.clause_rules import tags_in_text
 from veridict.domain.values import canonical_jurisdiction, jurisdiction_country
-from veridict.types import Evidence
+from veridict.types import PASSAGE_VECTOR_CHARS, Evidence
 
 Verdict = Literal["correct", "ambiguous", "incorrect"]
 
@@ -45,9 +46,10 @@ RELEVANT = 0.35
 CLAUSE_INTENTS = ("clause_lookup", "list", "count", "compare")
 STRONG = 0.6
 MAX_EMBEDDED = 16  # passages embedded for grading per round (vector hits bring their own similarity)
-CHUNK_PREFIX = "chunk:"  # the evidence id of a stored chunk (``tools.chunks.chunk_evidence``)
-# (query vector, chunk ids) -> chunk id -> cosine of its stored vector: the vector store's ``similarities``
+# (query vector, evidence ids) -> evidence id -> cosine of the vector stored at ingest for it (a chunk's, a tagged
+# section's: ``tools.chunks.stored_similarities``); an item with no stored vector is left out
 StoredScores = Callable[[np.ndarray, list[str]], dict[str, float]]
+STORED_PREFIXES = (CHUNK_PREFIX, SECTION_PREFIX)
 
 
 class Grade(BaseModel):
@@ -303,17 +305,19 @@ def _has_value_shape(plan: Plan, text: str) -> bool:
 
 
 def stored_scores(stored: StoredScores | None, embedder, query: str, evidence: list[Evidence]) -> dict[str, float]:
-    """Cosine of each chunk passage's stored vector (its heading and text, as ingest embedded them) to the query,
-    from the vector store: a chunk found by the keyword or clause channels is not embedded again to be graded
-    (empty when there is no vector store or it fails; those passages are then embedded)."""
-    chunks = {e.id.removeprefix(CHUNK_PREFIX): e.id for e in evidence if e.id.startswith(CHUNK_PREFIX)}
-    if stored is None or embedder is None or not chunks:
+    """Cosine of each stored passage's vector to the query: a chunk's (its heading and text, as ingest embedded
+    them) or a tagged section's (its passage, embedded at ingest as ``semantic_scores`` would embed it), from the
+    stores: such a passage is not embedded again to be graded (empty when there is no store or it fails; those
+    passages are then embedded)."""
+    ids = [e.id for e in evidence if e.id.startswith(STORED_PREFIXES)]
+    if stored is None or embedder is None or not ids:
         return {}
     try:
-        scores = stored(embedder.embed_query(query), list(chunks))
+        scores = stored(embedder.embed_query(query), ids)
     except (StoreError, ValueError):
         return {}
-    return {chunks[c]: float(s) for c, s in scores.items() if c in chunks}
+    wanted = set(ids)
+    return {i: float(s) for i, s in scores.items() if i in wanted}
 
 
 def semantic_scores(embedder, query: str, evidence: list[Evidence]) -> dict[str, float]:
@@ -322,7 +326,7 @@ def semantic_scores(embedder, query: str, evidence: list[Evidence]) -> dict[str,
         return {}
     try:
         q = embedder.embed_query(query)
-        m = embedder.embed_documents([e.text[:1500] for e in evidence])
+        m = embedder.embed_documents([e.text[:PASSAGE_VECTOR_CHARS] for e in evidence])
     except Exception:  # noqa: BLE001 - grading works on overlap alone
         return {}
     sims = np.asarray(m) @ np.asarray(q)

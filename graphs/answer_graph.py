@@ -51,6 +51,7 @@ from agents.researcher import Budget, Researcher
 from agents.resolve import candidates_in_words, resolve_documents
 from graphs.state import AnswerContext, AnswerState, InputState, NewTurn, OutputState
 from tools.base import ToolContext, ms_since
+from tools.chunks import stored_similarities
 from tools.registry import TOOLS
 from tools.rerank import fuse, mmr, rerank
 from veridict.domain import RefusalReason, fact_attributes
@@ -211,12 +212,11 @@ class _Nodes:
         return self.llm is not None and (ctx is None or getattr(ctx, "use_llm", True))
 
     def stored_scores(self, state: AnswerState) -> StoredScores | None:
-        """The vector store's similarity of the tenant's chunks to a query vector, for grading."""
+        """The similarity of the tenant's stored passages (chunks, tagged sections) to a query vector, for grading."""
         ctx = self.ctx(state)
-        vectors = ctx.vectors
-        if vectors is None:
+        if ctx.vectors is None and ctx.pg is None:
             return None
-        return lambda vector, chunk_ids: vectors.similarities(ctx.tenant, vector, chunk_ids)
+        return lambda vector, evidence_ids: stored_similarities(ctx, vector, evidence_ids)
 
     def nlp(self):
         return load_spacy(self.settings.spacy_model)

@@ -40,7 +40,7 @@ from ingest.chunking import embedding_text, make_chunks
 from ingest.clause_model import model_for, retag
 from ingest.errors import IngestError
 from ingest.model import ParsedDocument
-from veridict.types import Chunk, DocStatus, Document, Entity, Fact, Mention, Section
+from veridict.types import PASSAGE_VECTOR_CHARS, Chunk, DocStatus, Document, Entity, Fact, Mention, Section
 
 SUFFIXES = {".pdf", ".docx", ".html", ".htm", ".md", ".markdown", ".txt"}
 
@@ -149,6 +149,7 @@ class Prepared:
     vectors: object = None  # (n_chunks, dim) float32, filled by the embedding stage
     embed_seconds: float = 0.0
     tag_seconds: float = 0.0  # the clause model over those vectors (ingest.clause_model)
+    section_vectors: dict[str, list[float]] = field(default_factory=dict)  # tagged sections, for grading
 
 
 class Ingestor:
@@ -268,7 +269,19 @@ class Ingestor:
             model = model_for(self.stores.embedder.model_name, int(p.vectors.shape[1]))
             retag(p.sections, p.chunks, p.vectors, model)
             p.tag_seconds = time.perf_counter() - t1
+        t2 = time.perf_counter()
+        p.section_vectors = self._section_vectors(p.sections)
+        p.embed_seconds += time.perf_counter() - t2
         return out
+
+    def _section_vectors(self, sections: list[Section]) -> dict[str, list[float]]:
+        """The clause-tagged sections' vectors, from their passages as the answer graph grades them: a question
+        that finds them by their tags then needs no embedding for them."""
+        tagged = [s for s in sections if s.clause_types and s.text.strip()]
+        if not tagged:
+            return {}
+        rows = self.stores.embedder.embed_documents([s.passage()[:PASSAGE_VECTOR_CHARS] for s in tagged])
+        return {s.id: [float(x) for x in row] for s, row in zip(tagged, rows, strict=True)}
 
     def _derive(self, path: Path, sha: str, parsed: ParsedDocument, tenant: str) -> Prepared:
         pg = self.stores.pg
@@ -339,7 +352,8 @@ class Ingestor:
         stage = "postgres"
         try:
             pages = [(pg_.number, pg_.char_start, pg_.char_end) for pg_ in p.parsed.pages]
-            pg.write_document(doc, pages, p.sections, p.chunks, p.facts, p.entities, p.mentions, p.parsed.text)
+            pg.write_document(doc, pages, p.sections, p.chunks, p.facts, p.entities, p.mentions, p.parsed.text,
+                              section_vectors=p.section_vectors)
             pg.ledger_set(tenant, doc.id, "parse", "done")
             pg.ledger_set(tenant, doc.id, "postgres", "done")
 

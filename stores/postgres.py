@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from importlib import resources
 from typing import Any, TypeVar, cast
 
+import numpy as np
 import psycopg
 from psycopg.conninfo import conninfo_to_dict
 from psycopg.rows import DictRow, dict_row
@@ -327,8 +328,11 @@ class PostgresStore:
         entities: list[Entity],
         mentions: list[Mention],
         text: str,
+        section_vectors: dict[str, Sequence[float]] | None = None,
     ) -> None:
         """Write a document and everything read from it in ONE transaction, status 'pending'.
+
+        ``section_vectors`` (section id -> vector, for the clause-tagged sections) are kept for grading.
 
         Entities are merged into existing ones of the tenant (same canonical key, or an alias
         already registered, and the same type). A merged Entity gets the existing id, and the
@@ -376,6 +380,10 @@ class PostgresStore:
                     ((tenant, doc.id, n, s, e, doc.ocr_pages.get(n)) for n, s, e in pages),
                 )
                 _copy(cur, q.COPY_SECTIONS, (_fields(s, q.SECTION_FIELDS) for s in sections))
+                known = {s.id for s in sections}
+                _copy(cur, q.COPY_SECTION_VECTORS,
+                      ((section_id, tenant, [float(x) for x in vector])
+                       for section_id, vector in (section_vectors or {}).items() if section_id in known))
                 _copy(cur, q.COPY_CHUNKS, (_fields(c, q.CHUNK_FIELDS) for c in chunks))
                 _copy(cur, q.COPY_FACTS, (_fields(f, q.FACT_FIELDS) for f in facts))
                 id_map = self._upsert_entities(cur, tenant, entities)
@@ -701,6 +709,15 @@ class PostgresStore:
             return None
         row = self._one(q.GET_SECTION, {"tenant": tenant, "id": section_id})
         return _model(Section, row, "s_") if row else None
+
+    def section_vectors(self, tenant: str, section_ids: list[str]) -> dict[str, np.ndarray]:
+        """The vectors stored at ingest for these sections of the tenant (section id -> unit vector); a section
+        without one is left out."""
+        ids = [i for i in dict.fromkeys(section_ids) if _is_uuid(i)]
+        if not ids:
+            return {}
+        rows = self._all(q.SECTION_VECTORS, {"tenant": tenant, "ids": ids})
+        return {str(r["section_id"]): np.asarray(r["vector"], dtype=np.float32) for r in rows}
 
     def sections_by_type(
         self, tenant: str, clause_type: str, document_ids: list[str] | None = None, limit: int = 50

@@ -178,6 +178,7 @@ VALUES (%(document_id)s, %(tenant)s, %(text)s)"""
 
 COPY_PAGES = _copy("pages", PAGE_FIELDS)
 COPY_SECTIONS = _copy("sections", SECTION_FIELDS)
+COPY_SECTION_VECTORS = _copy("section_vectors", ("section_id", "tenant", "vector"))
 COPY_CHUNKS = _copy("chunks", CHUNK_FIELDS)
 COPY_FACTS = _copy("facts", FACT_FIELDS)
 COPY_MENTIONS = _copy("mentions", MENTION_FIELDS)
@@ -354,6 +355,10 @@ DOCUMENT_SECTIONS = f"""
 SELECT {SECTION} FROM sections s
 WHERE s.tenant = %(tenant)s AND s.document_id = %(document_id)s
 ORDER BY s.char_start, s.level"""
+
+SECTION_VECTORS = """
+SELECT section_id, vector FROM section_vectors
+WHERE tenant = %(tenant)s AND section_id = ANY(%(ids)s::uuid[])"""
 
 GET_SECTION = f"""
 SELECT {SECTION} FROM sections s

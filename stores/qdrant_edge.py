@@ -216,21 +216,30 @@ class QdrantEdgeStore:
 
     def similarities(self, tenant: str, vector: np.ndarray | Sequence[float], chunk_ids: Sequence[str]
                      ) -> dict[str, float]:
-        """Cosine of the stored vectors of these chunks of the tenant to ``vector`` (chunk id -> score)."""
+        """Cosine of the stored vectors of these chunks of the tenant to ``vector`` (chunk id -> score).
+
+        The points are fetched by id with their vectors and scored here: a nearest-neighbour query filtered on the
+        chunk ids reads every payload of the tenant (chunk_id has no index), about 13 ms a call on dev's library
+        against 0.2 ms this way. A point of another tenant is left out, as the query's tenant filter left it out."""
+        if not tenant:
+            raise ValueError("tenant is required")
         ids = list(dict.fromkeys(chunk_ids))
         if not ids:
             return {}
         query = query_vector(vector, self.dim)
-        flt = _filter(tenant)
-        request = qe.QueryRequest(
-            limit=len(ids),
-            query=qe.Query.Nearest(query.tolist()),
-            filter=qe.Filter(must=[*flt.must, qe.FieldCondition(key="chunk_id", match=qe.MatchAny(ids))]),
-            with_payload=True,
-        )
+        norm = float(np.linalg.norm(query))
+        if norm > 0:
+            query = query / norm  # cosine, as the shard scores it
         with self._lock, self._errors():
-            points = self.shard.query(request)
-        return {str((p.payload or {}).get("chunk_id", p.id)): float(p.score) for p in points}
+            points = self.shard.retrieve([point_id(c) for c in ids], True, True)
+        scores: dict[str, float] = {}
+        for p in points:
+            payload = dict(p.payload or {})
+            if payload.get("tenant") != tenant or p.vector is None:
+                continue
+            stored = np.asarray(p.vector, dtype=np.float32)
+            scores[str(payload.get("chunk_id", p.id))] = float(stored @ query)
+        return scores
 
     def count(self, tenant: str, document_id: str | None = None) -> int:
         flt = _filter(tenant, document_id=document_id)

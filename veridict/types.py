@@ -71,8 +71,16 @@ class Section(BaseModel):
     clause_types: list[str] = Field(default_factory=list)
     text: str = ""
 
+    def passage(self) -> str:
+        """The section as a passage is quoted and graded: its number and title on a line before its text, unless
+        the text already opens with them."""
+        heading = " ".join(x for x in (self.number, self.title) if x)
+        return f"{heading}\n{self.text}" if heading and heading not in self.text[:200] else self.text
+
 
 Clause = Section
+
+PASSAGE_VECTOR_CHARS = 1500  # a passage is embedded for grading from its first this many characters
 
 
 class Chunk(BaseModel):
