@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from agents.critic import grade_item, key_groups
 from agents.planner import parse_question
 from veridict.types import Citation, Evidence
@@ -97,8 +99,8 @@ def test_an_insurance_limit_is_no_minimum_commitment_by_the_name_of_its_kind():
 
 
 def test_a_chunk_is_graded_by_the_similarity_its_stored_vector_gives(embedder):
-    """A chunk found by keyword search is scored by the vector store's similarity of its stored vector (the
-    query vector and the chunk ids go to it); a passage the store does not hold is embedded as before."""
+    """A chunk found by keyword search is scored by the similarity of its stored vector (the query vector and the
+    evidence ids go to the stores); a passage the stores hold no vector for is embedded as before."""
     from agents.critic import grade_evidence
 
     plan = parse_question("Which law governs the Acme agreement?")
@@ -108,17 +110,47 @@ def test_a_chunk_is_graded_by_the_similarity_its_stored_vector_gives(embedder):
     asked: list[list[str]] = []
 
     def stored(score: float):
-        def scores(vector, chunk_ids):
+        def scores(vector, evidence_ids):
             assert len(vector) == embedder.dim
-            asked.append(list(chunk_ids))
-            return {c: score for c in chunk_ids if c == "c1"}
+            asked.append(list(evidence_ids))
+            return {i: score for i in evidence_ids if i == "chunk:c1"}
         return scores
 
     _, near = grade_evidence(plan, [chunk, section], {}, embedder, stored=stored(1.0))
     _, far = grade_evidence(plan, [chunk, section], {}, embedder, stored=stored(0.0))
-    assert asked == [["c1"], ["c1"]]  # sections have no stored vector: only chunks are asked for
+    assert asked == [["chunk:c1", "section:s1"]] * 2  # both kinds of stored passage are asked for
     assert near[0].relevance - far[0].relevance > 0.2  # the stored similarity is the one graded
-    assert near[1].relevance == far[1].relevance  # the section is embedded, whatever the store says
+    assert near[1].relevance == far[1].relevance  # the store held no vector for the section: it is embedded
+
+
+def test_a_section_with_a_stored_vector_is_graded_by_it_and_not_embedded(embedder):
+    """A tagged section whose vector ingest stored is graded by that vector's similarity, as its embedding
+    would grade it, and its text is not embedded again."""
+    from agents.critic import grade_evidence
+
+    plan = parse_question("Which law governs the Acme agreement?")
+    text = "This Agreement shall be governed by the laws of the State of New York."
+    section = _passage("d", text).model_copy(update={"id": "section:s1"})
+    stored_vector = embedder.embed_documents([text])[0]
+
+    def stored(vector, evidence_ids):
+        return {i: float(stored_vector @ vector) for i in evidence_ids if i == "section:s1"}
+
+    _, embedded_grades = grade_evidence(plan, [section], {}, embedder)
+    embedded: list[str] = []
+    embed_documents = embedder.embed_documents
+
+    def counting(texts):
+        embedded.extend(texts)
+        return embed_documents(texts)
+
+    embedder.embed_documents = counting
+    try:
+        _, stored_grades = grade_evidence(plan, [section], {}, embedder, stored=stored)
+    finally:
+        del embedder.embed_documents
+    assert text not in embedded  # only the question was embedded
+    assert stored_grades[0].relevance == pytest.approx(embedded_grades[0].relevance, abs=1e-4)
 
 
 def test_a_tagged_chunk_is_compared_with_the_plain_clause_question_by_its_stored_vector(embedder):
@@ -138,9 +170,9 @@ def test_a_tagged_chunk_is_compared_with_the_plain_clause_question_by_its_stored
     canonical_vector = embedder.embed_query(canonical)
     asked: list[tuple[bool, list[str]]] = []
 
-    def stored(vector, chunk_ids):
-        asked.append((bool(abs(float(vector @ canonical_vector) - 1.0) < 1e-4), list(chunk_ids)))
-        return {c: 0.5 for c in chunk_ids if c == "c1"}
+    def stored(vector, evidence_ids):
+        asked.append((bool(abs(float(vector @ canonical_vector) - 1.0) < 1e-4), list(evidence_ids)))
+        return {i: 0.5 for i in evidence_ids if i == "chunk:c1"}
 
     embedded: list[str] = []
     embed_documents = embedder.embed_documents
@@ -154,5 +186,5 @@ def test_a_tagged_chunk_is_compared_with_the_plain_clause_question_by_its_stored
         grade_evidence(plan, [chunk, section], meta, embedder, stored=stored)
     finally:
         del embedder.embed_documents
-    assert (True, ["c1"]) in asked  # the plain clause question's vector went to the store for the chunk
+    assert (True, ["chunk:c1", "section:s1"]) in asked  # the plain clause question's vector went to the stores
     assert sum(t == text[:1500] for t in embedded) == 2  # the section alone, once per question: never the chunk

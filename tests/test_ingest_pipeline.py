@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import SAMPLES
-from veridict.types import DocStatus
+from veridict.types import PASSAGE_VECTOR_CHARS, DocStatus
 
 HISTORY = SAMPLES / "history"
 LIBRARY = SAMPLES / "library"
@@ -51,6 +51,45 @@ def test_every_format_is_ingested(library, stores):
         assert stores.vectors.count(tenant, res.document_id) == res.chunks
     formats = {d.format for d in stores.pg.list_documents(tenant)}
     assert formats == {"pdf", "docx", "md", "html"}
+
+
+def test_tagged_sections_keep_the_vector_their_passage_is_graded_by(library, stores):
+    """Every clause-tagged section of an ingested document has a stored vector, the embedding of its passage's
+    first characters as the critic would embed it; an untagged section has none."""
+    tenant, _, second = library
+    document_id = next(f for f in second.files if f.doc_key == VENDOR).document_id
+    sections = [s for s in stores.pg.document_sections(tenant, document_id) if s.text.strip()]
+    tagged = [s for s in sections if s.clause_types]
+    untagged = [s for s in sections if not s.clause_types]
+    assert tagged and untagged
+    stored = stores.pg.section_vectors(tenant, [s.id for s in sections])
+    assert set(stored) == {s.id for s in tagged}
+    expected = stores.embedder.embed_documents([s.passage()[:PASSAGE_VECTOR_CHARS] for s in tagged])
+    for section, vector in zip(tagged, expected, strict=True):
+        assert float(stored[section.id] @ vector) == pytest.approx(1.0, abs=1e-4), section.title
+
+
+def test_stored_similarities_score_chunks_and_tagged_sections_as_embedding_them_would(library, stores):
+    """The grading similarities read from the stores (a chunk's vector, a tagged section's) equal the cosine of
+    the question to the passage embedded afresh; an untagged section is left for the caller to embed."""
+    from tools.base import ToolContext
+    from tools.chunks import stored_similarities
+
+    tenant, _, second = library
+    document_id = next(f for f in second.files if f.doc_key == VENDOR).document_id
+    sections = [s for s in stores.pg.document_sections(tenant, document_id) if s.text.strip()]
+    tagged = next(s for s in sections if s.clause_types)
+    untagged = next(s for s in sections if not s.clause_types)
+    chunk = stores.pg.document_chunks(tenant, document_id)[0]
+    query = stores.embedder.embed_query("Which law governs the agreement?")
+    ids = [f"section:{tagged.id}", f"section:{untagged.id}", f"chunk:{chunk.id}"]
+    scores = stored_similarities(ToolContext.from_stores(stores, tenant), query, ids)
+    assert set(scores) == {f"section:{tagged.id}", f"chunk:{chunk.id}"}
+    passage = stores.embedder.embed_documents([tagged.passage()[:PASSAGE_VECTOR_CHARS]])[0]
+    assert scores[f"section:{tagged.id}"] == pytest.approx(float(passage @ query), abs=1e-4)
+    assert scores[f"chunk:{chunk.id}"] == pytest.approx(
+        stores.vectors.similarities(tenant, query, [chunk.id])[chunk.id], abs=1e-6)
+    assert stored_similarities(ToolContext.from_stores(stores, f"{tenant}-other"), query, ids) == {}
 
 
 def test_new_version_supersedes_without_stale_facts_vectors_or_edges(library, stores):

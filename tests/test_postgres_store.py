@@ -501,6 +501,26 @@ def test_purge_document_cascades(pg_store, pg_url, tenant):
     pg_store.purge_document(tenant, doc.id)  # purging again is a no-op
 
 
+def test_section_vectors_are_kept_per_tenant_and_go_with_their_document(pg_store, pg_url, tenant):
+    """Vectors written with a document's sections come back by section id, as float32, for the writing tenant
+    only; a section given none is left out, an id of no written section is not stored, and purging the
+    document removes them."""
+    parts = make_document(tenant)
+    first, second = parts["sections"][0], parts["sections"][1]
+    vector = [0.6, 0.8, 0.0]
+    write(pg_store, {**parts, "section_vectors": {first.id: vector, "no-such-section": [1.0, 0.0, 0.0]}})
+    found = pg_store.section_vectors(tenant, [first.id, second.id, "not-a-uuid"])
+    assert list(found) == [first.id]
+    assert found[first.id].dtype.name == "float32"
+    assert found[first.id].tolist() == pytest.approx(vector)
+    assert pg_store.section_vectors(f"{tenant}-other", [first.id]) == {}
+    assert pg_store.section_vectors(tenant, []) == {}
+    pg_store.purge_document(tenant, parts["doc"].id)
+    with psycopg.connect(pg_url) as conn:
+        left = conn.execute("SELECT count(*) FROM section_vectors WHERE section_id = %s", (first.id,)).fetchone()
+    assert left[0] == 0
+
+
 def test_purge_keeps_entities_other_documents_mention(pg_store, tenant):
     a = write(pg_store, make_document(tenant, doc_key="a"))
     b = write(pg_store, make_document(tenant, doc_key="b"))
