@@ -40,7 +40,8 @@ from ingest.chunking import embedding_text, make_chunks
 from ingest.clause_model import model_for, retag
 from ingest.errors import IngestError
 from ingest.model import ParsedDocument
-from veridict.types import PASSAGE_VECTOR_CHARS, Chunk, DocStatus, Document, Entity, Fact, Mention, Section
+from ingest.section_vectors import section_vectors
+from veridict.types import Chunk, DocStatus, Document, Entity, Fact, Mention, Section
 
 SUFFIXES = {".pdf", ".docx", ".html", ".htm", ".md", ".markdown", ".txt"}
 
@@ -270,18 +271,9 @@ class Ingestor:
             retag(p.sections, p.chunks, p.vectors, model)
             p.tag_seconds = time.perf_counter() - t1
         t2 = time.perf_counter()
-        p.section_vectors = self._section_vectors(p.sections)
+        p.section_vectors = section_vectors(self.stores.embedder, p.sections)
         p.embed_seconds += time.perf_counter() - t2
         return out
-
-    def _section_vectors(self, sections: list[Section]) -> dict[str, list[float]]:
-        """The clause-tagged sections' vectors, from their passages as the answer graph grades them: a question
-        that finds them by their tags then needs no embedding for them."""
-        tagged = [s for s in sections if s.clause_types and s.text.strip()]
-        if not tagged:
-            return {}
-        rows = self.stores.embedder.embed_documents([s.passage()[:PASSAGE_VECTOR_CHARS] for s in tagged])
-        return {s.id: [float(x) for x in row] for s, row in zip(tagged, rows, strict=True)}
 
     def _derive(self, path: Path, sha: str, parsed: ParsedDocument, tenant: str) -> Prepared:
         pg = self.stores.pg

@@ -719,6 +719,25 @@ class PostgresStore:
         rows = self._all(q.SECTION_VECTORS, {"tenant": tenant, "ids": ids})
         return {str(r["section_id"]): np.asarray(r["vector"], dtype=np.float32) for r in rows}
 
+    def sections_without_vectors(self, tenant: str) -> list[Section]:
+        """The clause-tagged sections of the tenant's documents that have no stored vector (ingested before
+        section vectors were kept), in document order."""
+        return [_model(Section, row, "s_") for row in self._all(q.SECTIONS_WITHOUT_VECTORS, {"tenant": tenant})]
+
+    def add_section_vectors(self, tenant: str, vectors: dict[str, Sequence[float]]) -> int:
+        """Keep vectors for sections of the tenant that have none; returns how many were added (an id of no
+        section of the tenant, or one that has a vector already, adds nothing)."""
+        rows = [{"tenant": tenant, "id": i, "vector": [float(x) for x in v]}
+                for i, v in vectors.items() if _is_uuid(i)]
+        if not rows:
+            return 0
+        added = 0
+        with self._tx() as conn, conn.cursor() as cur:
+            for row in rows:
+                cur.execute(q.ADD_SECTION_VECTOR, row)
+                added += cur.rowcount
+        return added
+
     def sections_by_type(
         self, tenant: str, clause_type: str, document_ids: list[str] | None = None, limit: int = 50
     ) -> list[tuple[Section, Document]]:

@@ -360,6 +360,17 @@ SECTION_VECTORS = """
 SELECT section_id, vector FROM section_vectors
 WHERE tenant = %(tenant)s AND section_id = ANY(%(ids)s::uuid[])"""
 
+SECTIONS_WITHOUT_VECTORS = f"""
+SELECT {SECTION} FROM sections s
+JOIN documents d ON d.tenant = s.tenant AND d.id = s.document_id
+WHERE s.tenant = %(tenant)s AND d.status IN ('active', 'superseded') AND s.clause_types <> '{{}}'
+  AND NOT EXISTS (SELECT 1 FROM section_vectors v WHERE v.section_id = s.id)
+ORDER BY s.document_id, s.char_start"""
+ADD_SECTION_VECTOR = """
+INSERT INTO section_vectors (section_id, tenant, vector)
+SELECT s.id, s.tenant, %(vector)s FROM sections s WHERE s.tenant = %(tenant)s AND s.id = %(id)s
+ON CONFLICT (section_id) DO NOTHING"""
+
 GET_SECTION = f"""
 SELECT {SECTION} FROM sections s
 JOIN documents d ON d.tenant = s.tenant AND d.id = s.document_id

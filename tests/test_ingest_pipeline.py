@@ -163,6 +163,36 @@ def test_delete_removes_a_document_from_all_stores(stores, ingestor, tmp_path):
     assert stores.graph.counts(tenant).get("Document", 0) == 0
 
 
+def test_backfill_adds_the_section_vectors_an_older_library_lacks(stores, ingestor, tmp_path, pg_url):
+    """A document ingested before section vectors were kept (its rows removed here) gets them from `backfill`,
+    the same vectors ingest stores; a second run adds none, and another tenant's sections are not touched."""
+    import psycopg
+
+    from ingest.section_vectors import backfill
+
+    tenant, other = _tenant(), _tenant()
+    for t in (tenant, other):
+        path = tmp_path / t / "acme-nda.md"
+        path.parent.mkdir()
+        shutil.copy(LIBRARY / "acme-nda.md", path)
+        assert ingestor.ingest_file(path, t).status == "ingested"
+    tagged = [s for d in stores.pg.list_documents(tenant) for s in stores.pg.document_sections(tenant, d.id)
+              if s.clause_types and s.text.strip()]
+    assert tagged
+    ingested = stores.pg.section_vectors(tenant, [s.id for s in tagged])
+    with psycopg.connect(pg_url) as conn:
+        conn.execute("DELETE FROM section_vectors WHERE tenant = %s", (tenant,))
+    assert stores.pg.section_vectors(tenant, [s.id for s in tagged]) == {}
+    others_before = len(stores.pg.sections_without_vectors(other))
+    assert backfill(stores.pg, stores.embedder, tenant, batch=2) == len(tagged)
+    again = stores.pg.section_vectors(tenant, [s.id for s in tagged])
+    assert set(again) == set(ingested)
+    for section_id, vector in again.items():
+        assert float(vector @ ingested[section_id]) == pytest.approx(1.0, abs=1e-4)
+    assert backfill(stores.pg, stores.embedder, tenant) == 0
+    assert len(stores.pg.sections_without_vectors(other)) == others_before == 0
+
+
 def test_bad_file_is_rejected_and_leaves_nothing(stores, ingestor, tmp_path):
     tenant = _tenant()
     bad = tmp_path / "broken.pdf"

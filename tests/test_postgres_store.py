@@ -515,6 +515,14 @@ def test_section_vectors_are_kept_per_tenant_and_go_with_their_document(pg_store
     assert found[first.id].tolist() == pytest.approx(vector)
     assert pg_store.section_vectors(f"{tenant}-other", [first.id]) == {}
     assert pg_store.section_vectors(tenant, []) == {}
+    # a backfill adds only what is missing, and only to the tenant's own sections
+    assert [s.id for s in pg_store.sections_without_vectors(tenant)] == []  # the document is not active yet
+    pg_store.activate(tenant, parts["doc"].id)
+    missing = {s.id for s in pg_store.sections_without_vectors(tenant)}
+    assert first.id not in missing and missing == {s.id for s in parts["sections"][1:] if s.clause_types}
+    assert pg_store.add_section_vectors(f"{tenant}-other", {second.id: vector}) == 0
+    assert pg_store.add_section_vectors(tenant, {first.id: [0.0, 1.0, 0.0], second.id: vector}) == 1
+    assert pg_store.section_vectors(tenant, [first.id])[first.id].tolist() == pytest.approx(vector)
     pg_store.purge_document(tenant, parts["doc"].id)
     with psycopg.connect(pg_url) as conn:
         left = conn.execute("SELECT count(*) FROM section_vectors WHERE section_id = %s", (first.id,)).fetchone()

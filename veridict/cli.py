@@ -186,6 +186,18 @@ def delete(
 
 
 @app.command()
+def backfill(tenant: str | None = typer.Option(None)) -> None:
+    """Add what documents ingested by an earlier version lack, without reading their files again: the vectors
+    of clause-tagged sections, which let questions grade those sections without embedding them."""
+    from ingest.section_vectors import backfill as backfill_sections
+
+    settings = _settings(tenant)
+    with _open(settings, query=True) as stores:
+        added = backfill_sections(stores.pg, stores.embedder, settings.tenant)
+    console.print(f"tenant '{settings.tenant}': {added} section vector(s) added")
+
+
+@app.command()
 def ask(
     question: str = typer.Argument(...),
     tenant: str | None = typer.Option(None),
