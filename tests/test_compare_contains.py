@@ -152,3 +152,41 @@ def test_the_document_with_the_clause_shows_the_quotes_a_question_about_it_alone
 
     assert len(quotes(alone)) == 2, alone.citations
     assert quotes(compared) == quotes(alone), (compared.citations, alone.citations)
+
+
+YIELD = """# Yield Maintenance Agreement
+
+Date: 27 April 2006
+
+To: Harbor Mortgage Securities 2006-6 Trust (the "Trust")
+
+From: Calder Bank AG ("Calder")
+
+The purpose of this letter agreement (the "Agreement") is to confirm the terms of the transaction between the Trust and
+Calder.
+
+## 1. Payments
+
+1.1 Calder shall pay the Trust the yield maintenance amount on each distribution date.
+
+## 2. Governing Law
+
+2.1 This Agreement is governed by the laws of the State of New York.
+"""
+
+
+@pytest.fixture(scope="module")
+def numbered(ingestor, stores, tmp_path_factory):
+    yield from _library(ingestor, stores, tmp_path_factory, "harbor-yield.md", YIELD)
+
+
+def test_a_party_name_with_figures_in_the_verdict_is_a_name_not_an_unsupported_figure(stores, settings, numbered):
+    """The verdict names the compared contract by its parties' own names, here "... Securities 2006-6 Trust": the
+    check that every figure is on a cited page must read them as a name, or it drops the verdict and the answer
+    only lists the two dates."""
+    answer = answer_question(stores, settings, "Which was entered into earlier: the yield maintenance deal with "
+                                               "Harbor Mortgage, or the Tidewater services agreement?", tenant=numbered)
+    assert not answer.refused, answer.text
+    verdict = answer.text.split(" [")[0]
+    assert "Yield Maintenance Agreement" in verdict and "earlier one" in verdict, answer.text
+    assert all(c.supported for c in answer.claims), answer.claims

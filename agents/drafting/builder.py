@@ -50,8 +50,10 @@ class DraftBuilder:
         self.grades = grades
         self.ctx = ctx
         self.evidence = [e for e in evidence if self.relevance(e) >= RELEVANT]
+        # names, not figures to check: the question's, and the contracts' own names for the parties it asked about,
+        # which a comparison names its documents by ("... Mortgage Backed Securities 2006-6 Trust")
         self.draft = Draft(verbatim=list(dict.fromkeys(plan.exclude_parties + plan.entities +
-                                                       [p for r in plan.documents for p in r.parties])))
+                                                       [p for r in plan.documents for p in r.parties + r.party_names])))
         self.trace: list[TraceStep] = []
         self.calls = 0
         self.denials: list[tuple[Evidence, str]] = []  # (passage, sentence) that excludes the asked clause
