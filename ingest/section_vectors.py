@@ -15,7 +15,8 @@ def section_vectors(embedder, sections: list[Section]) -> dict[str, list[float]]
     tagged = [s for s in sections if s.clause_types and s.text.strip()]
     if not tagged:
         return {}
-    rows = embedder.embed_documents([s.passage()[:PASSAGE_VECTOR_CHARS] for s in tagged])
+    # as Postgres will hold the text (a NUL becomes a space) and the critic will read it back
+    rows = embedder.embed_documents([s.passage().replace("\x00", " ")[:PASSAGE_VECTOR_CHARS] for s in tagged])
     return {s.id: [float(x) for x in row] for s, row in zip(tagged, rows, strict=True)}
 
 
