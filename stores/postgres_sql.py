@@ -364,7 +364,7 @@ SECTIONS_WITHOUT_VECTORS = f"""
 SELECT {SECTION} FROM sections s
 JOIN documents d ON d.tenant = s.tenant AND d.id = s.document_id
 WHERE s.tenant = %(tenant)s AND d.status IN ('active', 'superseded') AND s.clause_types <> '{{}}'
-  AND NOT EXISTS (SELECT 1 FROM section_vectors v WHERE v.section_id = s.id)
+  AND NOT EXISTS (SELECT 1 FROM section_vectors v WHERE v.tenant = s.tenant AND v.section_id = s.id)
 ORDER BY s.document_id, s.char_start"""
 ADD_SECTION_VECTOR = """
 INSERT INTO section_vectors (section_id, tenant, vector)

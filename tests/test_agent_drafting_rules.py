@@ -23,7 +23,7 @@ from agents.critic import (
     ruled_out_by_key_terms,
 )
 from agents.drafting import Drafter
-from agents.drafting.quoting import stated_end_date
+from agents.drafting.quoting import stated_end_date, term_length_days
 from agents.planner import parse_question
 from agents.provenance import build_answer
 from tools.base import HitMeta
@@ -99,6 +99,12 @@ def test_stated_end_reads_only_dates_the_clause_ends_on():
     # the end of a renewal period is not the agreement's expiry
     assert stated_end_date("The Company may renew this Agreement for one (1) additional five year period that shall "
                        "begin on January 1, 2005 and end on December 31, 2009.") is None
+    # a renewal named only after the end date follows the term: the date is still the term's end, and the renewal's
+    # period is not the term's length
+    term = ('The term of this JSMA shall commence on May 1, 2020 (the "Commencement Date") and ends at April 30, 2029 '
+            '(the "Term"), with automatic renewals each for a period of five (5) years (a "Renewal Term").')
+    assert stated_end_date(term) == "2029-04-30"
+    assert term_length_days(fact("fact:1", "expiration_date", "2029-04-30", quote=term)) is None
 
 
 def test_a_renewal_that_goes_on_until_notice_is_perpetual_not_successive_perpetual():

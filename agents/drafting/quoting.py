@@ -11,8 +11,8 @@ from veridict.domain import ATTRIBUTE_BY_NAME, PERIOD_NOUNS, content_words
 from veridict.domain.values import END_WORDS, extract_figures, parse_amount, parse_date, periods_in
 from veridict.types import Citation, Evidence, Fact
 
-END_CUE = re.compile(r"\b(?:expir(?:e|es|ing|ation)|end(?:s|ing)?|until|through|terminat(?:e|es|ing))\s+(?:on\s+)?$",
-                     re.IGNORECASE)
+END_CUE = re.compile(r"\b(?:expir(?:e|es|ing|ation)|end(?:s|ing)?|until|through|terminat(?:e|es|ing))"
+                     r"\s+(?:(?:on|at)\s+)?$", re.IGNORECASE)
 TERM_WORDS = ("expiration_date", "term", "renewal_term")
 
 
@@ -25,12 +25,13 @@ def fact_of(e: Evidence) -> Fact:
 def stated_end_date(quote: str) -> str | None:
     """The end date a term clause states in so many words ("expiring May 31, 2001", "until 31 December
     2020"), as ISO; None when the clause only gives a period, or when the dates are those of a renewal or
-    extension period (its end is not the agreement's expiry)."""
-    if re.search(r"\brenew|\bexten(?:d|sion)|\badditional\b", quote, re.I):
-        return None
+    extension period (its end is not the agreement's expiry): a renewal named before the date. One named only after
+    it ("ends at April 30, 2029 ..., with automatic renewals each for a period of five (5) years") follows the
+    term, whose end the date still is."""
+    renewal = re.compile(r"\brenew|\bexten(?:d|sion)|\badditional\b", re.I)
     for fig in extract_figures(quote, structural=True):
         if fig.kind == "date" and END_CUE.search(quote[max(0, fig.start - 30):fig.start]):
-            return fig.value
+            return None if renewal.search(quote[:fig.start]) else fig.value
     return None
 
 
