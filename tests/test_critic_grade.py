@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import pytest
 
 from agents.critic import grade_item, key_groups
@@ -98,6 +101,23 @@ def test_an_insurance_limit_is_no_minimum_commitment_by_the_name_of_its_kind():
     assert _qualifier_ok(plan, bought) is True
 
 
+@contextmanager
+def counted_embeddings(embedder) -> Iterator[list[str]]:
+    """The texts the embedder is asked to embed while the block runs."""
+    embedded: list[str] = []
+    embed_documents = embedder.embed_documents
+
+    def counting(texts):
+        embedded.extend(texts)
+        return embed_documents(texts)
+
+    embedder.embed_documents = counting
+    try:
+        yield embedded
+    finally:
+        del embedder.embed_documents
+
+
 def test_a_chunk_is_graded_by_the_similarity_its_stored_vector_gives(embedder):
     """A chunk found by keyword search is scored by the similarity of its stored vector (the query vector and the
     evidence ids go to the stores); a passage the stores hold no vector for is embedded as before."""
@@ -137,18 +157,8 @@ def test_a_section_with_a_stored_vector_is_graded_by_it_and_not_embedded(embedde
         return {i: float(stored_vector @ vector) for i in evidence_ids if i == "section:s1"}
 
     _, embedded_grades = grade_evidence(plan, [section], {}, embedder)
-    embedded: list[str] = []
-    embed_documents = embedder.embed_documents
-
-    def counting(texts):
-        embedded.extend(texts)
-        return embed_documents(texts)
-
-    embedder.embed_documents = counting
-    try:
+    with counted_embeddings(embedder) as embedded:
         _, stored_grades = grade_evidence(plan, [section], {}, embedder, stored=stored)
-    finally:
-        del embedder.embed_documents
     assert text not in embedded  # only the question was embedded
     assert stored_grades[0].relevance == pytest.approx(embedded_grades[0].relevance, abs=1e-4)
 
@@ -174,17 +184,7 @@ def test_a_tagged_chunk_is_compared_with_the_plain_clause_question_by_its_stored
         asked.append((bool(abs(float(vector @ canonical_vector) - 1.0) < 1e-4), list(evidence_ids)))
         return {i: 0.5 for i in evidence_ids if i == "chunk:c1"}
 
-    embedded: list[str] = []
-    embed_documents = embedder.embed_documents
-
-    def counting(texts):
-        embedded.extend(texts)
-        return embed_documents(texts)
-
-    embedder.embed_documents = counting
-    try:
+    with counted_embeddings(embedder) as embedded:
         grade_evidence(plan, [chunk, section], meta, embedder, stored=stored)
-    finally:
-        del embedder.embed_documents
     assert (True, ["chunk:c1", "section:s1"]) in asked  # the plain clause question's vector went to the stores
     assert sum(t == text[:1500] for t in embedded) == 2  # the section alone, once per question: never the chunk
